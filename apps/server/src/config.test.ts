@@ -1,0 +1,163 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted a bad configuration');
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    expect(loadConfig({}, '/srv/herald')).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/herald/data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Herald Cloud <no-reply@localhost>',
+      logLevel: 'info',
+      flagsFile: path.join(serverDir, 'config', 'flags.json'),
+      webDistDir: path.resolve(serverDir, '..', 'web', 'dist'),
+    });
+  });
+
+  it('resolves DATA_DIR against the working directory by default', () => {
+    expect(loadConfig({}).dataDir).toBe(path.resolve(process.cwd(), 'data'));
+  });
+
+  it('reads every variable when it is valid', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        PUBLIC_URL: 'https://herald.example.com/',
+        DATA_DIR: 'var/herald',
+        DATABASE_URL: 'postgres://herald:secret@db:5432/herald',
+        SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        MAIL_FROM: 'Herald <ops@example.com>',
+        LOG_LEVEL: 'DEBUG',
+        FLAGS_FILE: 'etc/flags.json',
+        WEB_DIST_DIR: '/opt/herald/web',
+      },
+      '/srv',
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://herald.example.com',
+      dataDir: '/srv/var/herald',
+      databaseUrl: 'postgres://herald:secret@db:5432/herald',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Herald <ops@example.com>',
+      logLevel: 'debug',
+      flagsFile: '/srv/etc/flags.json',
+      webDistDir: '/opt/herald/web',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT when only PORT is set', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('accepts a bare e-mail address as MAIL_FROM and postgresql:// as DATABASE_URL', () => {
+    expect(
+      loadConfig({
+        MAIL_FROM: 'no-reply@localhost',
+        DATABASE_URL: 'postgresql://localhost/herald',
+      }),
+    ).toMatchObject({
+      mailFrom: 'no-reply@localhost',
+      databaseUrl: 'postgresql://localhost/herald',
+    });
+  });
+
+  it.each([
+    [
+      'PORT',
+      'abc',
+      'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")',
+    ],
+    [
+      'PORT',
+      '70000',
+      'Invalid configuration: PORT must be an integer between 0 and 65535 (got "70000")',
+    ],
+    [
+      'PORT',
+      '3.5',
+      'Invalid configuration: PORT must be an integer between 0 and 65535 (got "3.5")',
+    ],
+    [
+      'HOST',
+      'http://localhost',
+      'Invalid configuration: HOST must be a host name or an IP address',
+    ],
+    [
+      'PUBLIC_URL',
+      'localhost:3000',
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "localhost:3000")',
+    ],
+    [
+      'PUBLIC_URL',
+      'ftp://example.com',
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL',
+    ],
+    [
+      'PUBLIC_URL',
+      'https://example.com/?a=1',
+      'Invalid configuration: PUBLIC_URL must be a plain URL',
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://root:hunter2@db/herald',
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// connection URL',
+    ],
+    [
+      'SMTP_URL',
+      'http://mail',
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL',
+    ],
+    ['MAIL_FROM', 'Herald Cloud', 'Invalid configuration: MAIL_FROM must be an e-mail address'],
+    [
+      'LOG_LEVEL',
+      'verbose',
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
+  ])('rejects %s=%s with a message naming the variable', (name, value, expected) => {
+    expect(configError({ [name]: value })).toContain(expected);
+  });
+
+  it('never echoes a connection URL, which may hold a password', () => {
+    const message = configError({
+      DATABASE_URL: 'mysql://root:hunter2@db/herald',
+      SMTP_URL: 'http://u:pw-secret@mail',
+    });
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('pw-secret');
+    expect(message).toContain('(value hidden: it may contain a password)');
+  });
+
+  it('names every bad variable at once', () => {
+    const message = configError({ PORT: 'abc', LOG_LEVEL: 'loud', PUBLIC_URL: 'nope' });
+    expect(message).toMatch(/^Invalid configuration: /);
+    expect(message).toContain('PORT must be');
+    expect(message).toContain('LOG_LEVEL must be');
+    expect(message).toContain('PUBLIC_URL must be');
+  });
+});

@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { StartupError } from './lib/startup-error';
+
+/** The server package directory: defaults that ship with the code resolve here, not against the cwd. */
+const serverPackageDir = fileURLToPath(new URL('..', import.meta.url));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Origin (and optional path) users reach, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database under `dataDir/db`. */
+  databaseUrl: string | undefined;
+  /** Unset: mail goes to the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  flagsFile: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends StartupError {
+  override name = 'ConfigError';
+}
+
+/** Values that may carry a password are never echoed back into logs or terminals. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+function got(name: string, value: string): string {
+  return SECRET_VARIABLES.has(name)
+    ? '(value hidden: it may contain a password)'
+    : `(got ${JSON.stringify(value)})`;
+}
+
+function fail(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER as never;
+}
+
+const port = z.string().transform((value, ctx) => {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number > 65535) {
+    return fail(ctx, `must be an integer between 0 and 65535 ${got('PORT', value)}`);
+  }
+  return number;
+});
+
+const host = z.string().transform((value, ctx) => {
+  // A host name, IPv4 or IPv6 address: no scheme, port, path or spaces (those belong in PUBLIC_URL).
+  if (!/^[A-Za-z0-9.:%-]+$/.test(value)) {
+    return fail(
+      ctx,
+      `must be a host name or an IP address to listen on, such as 127.0.0.1 or 0.0.0.0 ${got('HOST', value)}`,
+    );
+  }
+  return value;
+});
+
+function urlWithProtocols(name: string, protocols: readonly string[], description: string) {
+  return z.string().transform((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return fail(ctx, `must be ${description} ${got(name, value)}`);
+    }
+    if (!protocols.includes(url.protocol) || !url.hostname) {
+      return fail(ctx, `must be ${description} ${got(name, value)}`);
+    }
+    return value;
+  });
+}
+
+const publicUrl = urlWithProtocols(
+  'PUBLIC_URL',
+  ['http:', 'https:'],
+  'an http:// or https:// URL',
+).transform((value, ctx) => {
+  const url = new URL(value);
+  if (url.search || url.hash || url.username || url.password) {
+    return fail(
+      ctx,
+      `must be a plain URL without credentials, query or fragment ${got('PUBLIC_URL', value)}`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+});
+
+const mailFrom = z.string().transform((value, ctx) => {
+  // `address` or `Display Name <address>` (RFC 5322 name-addr, simplified): what nodemailer accepts.
+  if (!/^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value.trim())) {
+    return fail(
+      ctx,
+      `must be an e-mail address, optionally with a name: Name <address@example.com> ${got('MAIL_FROM', value)}`,
+    );
+  }
+  return value.trim();
+});
+
+const logLevel = z.string().transform((value, ctx) => {
+  const level = value.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    return fail(ctx, `must be one of ${LOG_LEVELS.join(', ')} ${got('LOG_LEVEL', value)}`);
+  }
+  return level as Config['logLevel'];
+});
+
+const filePath = z.string();
+
+const environmentSchema = z.object({
+  PORT: port.optional(),
+  HOST: host.optional(),
+  PUBLIC_URL: publicUrl.optional(),
+  DATA_DIR: filePath.optional(),
+  DATABASE_URL: urlWithProtocols(
+    'DATABASE_URL',
+    ['postgres:', 'postgresql:'],
+    'a postgres:// or postgresql:// connection URL',
+  ).optional(),
+  SMTP_URL: urlWithProtocols(
+    'SMTP_URL',
+    ['smtp:', 'smtps:'],
+    'an smtp:// or smtps:// URL',
+  ).optional(),
+  MAIL_FROM: mailFrom.optional(),
+  LOG_LEVEL: logLevel.optional(),
+  FLAGS_FILE: filePath.optional(),
+  WEB_DIST_DIR: filePath.optional(),
+});
+
+type Environment = Record<string, string | undefined>;
+
+/**
+ * Reads the server's configuration from environment variables (ARCHITECTURE "Configuration").
+ * Empty values count as unset. Relative paths given in the environment resolve against the working directory;
+ * the defaults for FLAGS_FILE and WEB_DIST_DIR resolve against the server package so that they work from any cwd.
+ * Throws a ConfigError naming every bad variable.
+ */
+export function loadConfig(env: Environment = process.env, cwd: string = process.cwd()): Config {
+  const present = Object.fromEntries(
+    Object.keys(environmentSchema.shape)
+      .map((name) => [name, env[name]] as const)
+      .filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = environmentSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${String(issue.path[0])} ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const values = result.data;
+  const resolvedPort = values.PORT ?? 3000;
+  return {
+    port: resolvedPort,
+    host: values.HOST ?? '127.0.0.1',
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${resolvedPort}`,
+    dataDir: path.resolve(cwd, values.DATA_DIR ?? './data'),
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? 'Herald Cloud <no-reply@localhost>',
+    logLevel: values.LOG_LEVEL ?? 'info',
+    flagsFile: values.FLAGS_FILE
+      ? path.resolve(cwd, values.FLAGS_FILE)
+      : path.join(serverPackageDir, 'config', 'flags.json'),
+    webDistDir: values.WEB_DIST_DIR
+      ? path.resolve(cwd, values.WEB_DIST_DIR)
+      : path.resolve(serverPackageDir, '..', 'web', 'dist'),
+  };
+}

@@ -1,0 +1,133 @@
+import { ERROR_CODES, INTERNAL_ERROR_MESSAGE } from '@herald/contract/api/errors';
+import type { ErrorCode, ErrorEnvelope, ErrorIssue } from '@herald/contract/api/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-error';
+
+/** Path prefixes that belong to the API: never answered with the SPA's HTML (docs/decisions/003). */
+export const API_PREFIXES = ['/v3', '/ofrep', '/_dev'] as const;
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  402: ERROR_CODES.paymentRequired,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedMediaType,
+  429: ERROR_CODES.tooManyRequests,
+  503: ERROR_CODES.unavailable,
+};
+
+/** Clearer words than Fastify's for the failures a client can fix. */
+const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Invalid request: the body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY:
+    "Invalid request: the body is empty but the content type is 'application/json'.",
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'Unsupported content type: send JSON with Content-Type: application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH:
+    'Invalid request: the body size does not match Content-Length.',
+};
+
+/** Fastify's name for the request part → the name clients use in `issues[].path`. */
+const PART_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+export function validationIssues(error: FastifyError): ErrorIssue[] {
+  const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'body';
+  return (error.validation ?? []).map((item) => {
+    const pointer = item.instancePath.split('/').filter(Boolean);
+    return { path: [part, ...pointer].join('.'), message: item.message ?? 'Invalid value' };
+  });
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  issues?: ErrorIssue[],
+): FastifyReply {
+  const envelope: ErrorEnvelope = {
+    code,
+    message,
+    requestId: request.id,
+    ...(issues && { issues }),
+  };
+  return reply.code(status).type('application/json; charset=utf-8').send(envelope);
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const pathname = request.url.split('?', 1)[0];
+  return sendError(
+    request,
+    reply,
+    404,
+    ERROR_CODES.notFound,
+    `Route ${request.method} ${pathname} not found`,
+  );
+}
+
+/** Maps every failure to the error envelope `{ code, message, requestId, issues? }` (docs/decisions/003). */
+export function handleError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error.validation) {
+    const issues = validationIssues(error);
+    const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    return sendError(
+      request,
+      reply,
+      400,
+      ERROR_CODES.validation,
+      `Invalid request: ${summary}`,
+      issues,
+    );
+  }
+  if (error instanceof HttpError) {
+    return sendError(request, reply, error.statusCode, error.code, error.message);
+  }
+  const status = error.statusCode ?? 500;
+  // 4xx raised by Fastify itself (bad JSON, body too large, unsupported media type...): the client can fix it.
+  if (status >= 400 && status < 500) {
+    const message = MESSAGE_BY_FASTIFY_CODE[error.code] ?? error.message;
+    return sendError(
+      request,
+      reply,
+      status,
+      CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest,
+      message,
+    );
+  }
+  // Everything else is our bug or an outage: log it all under the request id, tell the client nothing internal.
+  request.log.error(
+    { err: error, requestId: request.id, method: request.method, url: request.url },
+    'Request failed with an unexpected error',
+  );
+  const isUnavailable = status === 503;
+  return sendError(
+    request,
+    reply,
+    isUnavailable ? 503 : 500,
+    isUnavailable ? ERROR_CODES.unavailable : ERROR_CODES.internal,
+    INTERNAL_ERROR_MESSAGE,
+  );
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+}

@@ -1,0 +1,99 @@
+import { toFastifyPath } from '@herald/contract/api/define-route';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/create-test-app';
+import { createTestDatabase } from '../testing/test-database';
+import type { TestDatabase } from '../testing/test-database';
+
+describe('OpenAPI document and reference', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp({ db: database });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('records every working route with its contract metadata', () => {
+    expect(
+      app.registeredRoutes.map(({ operationId, method, path, access }) => ({
+        operationId,
+        method,
+        path,
+        access,
+      })),
+    ).toEqual([
+      { operationId: 'getHealth', method: 'GET', path: '/v3/health', access: 'public' },
+      {
+        operationId: 'ofrepEvaluateFlags',
+        method: 'POST',
+        path: '/ofrep/v1/evaluate/flags',
+        access: 'public',
+      },
+      {
+        operationId: 'ofrepEvaluateFlag',
+        method: 'POST',
+        path: '/ofrep/v1/evaluate/flags/{key}',
+        access: 'public',
+      },
+    ]);
+  });
+
+  it('serves an OpenAPI 3.1 document listing exactly the registered routes', async () => {
+    const response = await app.inject({ method: 'GET', url: '/v3/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+
+    const documented = Object.entries(
+      document.paths as Record<string, Record<string, { operationId: string }>>,
+    )
+      .flatMap(([path, operations]) =>
+        Object.entries(operations).map(
+          ([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`,
+        ),
+      )
+      .sort();
+    const registered = app.registeredRoutes
+      .map((route) => `${route.method} ${route.path} ${route.operationId}`)
+      .sort();
+    expect(documented).toEqual(registered);
+  });
+
+  it('describes a route from its contract schemas', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/v3/openapi.json' })).json();
+    const health = document.paths['/v3/health'].get;
+    expect(health.summary).toBe('Report that the server and its database are up');
+    expect(health.tags).toEqual(['health']);
+    expect(health.responses['200'].content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['ok'] },
+        database: { type: 'string', enum: ['ok'] },
+      },
+      required: ['status', 'database'],
+    });
+  });
+
+  it('maps contract paths to Fastify paths', () => {
+    expect(toFastifyPath('/ofrep/v1/evaluate/flags/{key}')).toBe('/ofrep/v1/evaluate/flags/:key');
+  });
+
+  it('serves the interactive reference at /v3/docs', async () => {
+    const response = await app.inject({ method: 'GET', url: '/v3/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('swagger-ui-bundle.js');
+
+    for (const asset of ['swagger-ui-bundle.js', 'theme/herald.css', 'theme/herald.js']) {
+      expect(response.body).toContain(`/v3/docs/static/${asset}`);
+      const assetResponse = await app.inject({ method: 'GET', url: `/v3/docs/static/${asset}` });
+      expect(assetResponse.statusCode).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST_FIXTURE, createTestApp } from '../testing/create-test-app';
+import { createTestDatabase } from '../testing/test-database';
+import type { TestDatabase } from '../testing/test-database';
+import { MISSING_BUILD_MESSAGE } from './spa';
+
+const INDEX_HTML = fs.readFileSync(path.join(WEB_DIST_FIXTURE, 'index.html'), 'utf8');
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe('SPA hosting', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let unbuiltApp: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp({ db: database });
+    unbuiltApp = await createTestApp({
+      db: database,
+      env: { WEB_DIST_DIR: path.join(WEB_DIST_FIXTURE, 'missing') },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await unbuiltApp?.close();
+    await database?.close();
+  });
+
+  it('serves index.html at / with no-cache, so a new deploy is picked up', async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('serves hashed assets with long immutable caching', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-C0ffee42.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other public files with revalidation', async () => {
+    const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/services/42', '/workspace/7/billing?tab=invoices', '/sign-in'])(
+    'answers the client-side route %s with index.html (history fallback)',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers a missing hashed asset with 404, not index.html', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-gone.js',
+      headers: html,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<html');
+  });
+
+  it('does not fall back for requests that do not accept HTML or are not GET', async () => {
+    const json = await app.inject({
+      method: 'GET',
+      url: '/services/42',
+      headers: { accept: 'application/json' },
+    });
+    const post = await app.inject({ method: 'POST', url: '/services/42', headers: html });
+    expect(json.statusCode).toBe(404);
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('answers pages with a plain 503 telling to run the build when the SPA is not built', async () => {
+    for (const url of ['/', '/services/42']) {
+      const response = await unbuiltApp.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(response.body).toBe(MISSING_BUILD_MESSAGE);
+      expect(response.body).toContain('npm run build');
+    }
+  });
+
+  it('keeps the API working when the SPA is not built', async () => {
+    const response = await unbuiltApp.inject({ method: 'GET', url: '/v3/health' });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  evaluateOnboardingGate,
+  type OnboardingGateDecision,
+  type OnboardingGateUser,
+} from '@herald/contract/users/onboarding-gate';
+import type { User } from '@herald/contract/users/user.schema';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { useCurrentUserQuery } from '../features/auth/api/user-query';
+import { useSessionSync } from '../features/auth/hooks/use-session-sync';
+import { isLoginPopupWindow, LOGIN_CALLBACK_PATH } from '../features/auth/utils/login-popup';
+import { pendingInvitesQueryOptions } from '../features/onboarding/api/pending-invites-query';
+import { forgetRememberedPath, readRememberedPath, rememberPath } from '../lib/remembered-path';
+
+/** Route id of the catch-all 404 (router.tsx). */
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+function toGateUser(user: User): OnboardingGateUser {
+  return {
+    emailVerified: user.email_verified,
+    detailsComplete: user.detailsComplete,
+    setupComplete: user.setupComplete,
+    firstService: Boolean(user.firstService),
+  };
+}
+
+/**
+ * The onboarding gate of spec section 4 on every navigation: the contract's
+ * `evaluateOnboardingGate` decides from the user, their pending invites, the marketplace status
+ * and the remembered path; this component applies the decision. Nothing of a route renders
+ * until the gate allows it (a loader while the user loads), so no protected page flashes.
+ *
+ * Outside the gate: the 404 page (it shows nothing private, and a mistyped address should say so
+ * at once rather than after a login) and the login popup's /login/callback (it only tells its
+ * opener and closes; the gate would move a signed-in popup on into the dashboard).
+ */
+export function OnboardingGate({ children }: { children: ReactNode }) {
+  useSessionSync();
+  const location = useLocation();
+  const matches = useMatches();
+  const { data: session } = useCurrentUserQuery();
+  const user = session?.user ?? null;
+
+  // Spec section 4: only a verified user with incomplete details may take the invite detour.
+  const needsInvites = user !== null && user.email_verified && !user.detailsComplete;
+  const invites = useQuery({ ...pendingInvitesQueryOptions(), enabled: needsInvites });
+
+  const isBypassed =
+    matches.some((match) => match.id === NOT_FOUND_ROUTE_ID) ||
+    (location.pathname === LOGIN_CALLBACK_PATH && isLoginPopupWindow());
+  const isDeciding = session === undefined || (needsInvites && invites.isPending);
+
+  let decision: OnboardingGateDecision | null = null;
+  if (!isBypassed && !isDeciding) {
+    decision = evaluateOnboardingGate({
+      user: user ? toGateUser(user) : null,
+      hasPendingInvites: (invites.data?.length ?? 0) > 0,
+      // Marketplace subscriptions arrive with the marketplace issue.
+      marketplaceSubscriptionStatus: null,
+      path: location.pathname,
+      search: location.search,
+      rememberedPath: readRememberedPath(),
+    });
+  }
+
+  // A reset session (sign out, account deletion) does not remember the page it was on.
+  const rememberTarget =
+    decision?.action === 'redirect' && !session?.wasReset ? decision.remember : undefined;
+  const shouldForget = decision?.forgetRememberedPath === true;
+  useEffect(() => {
+    if (rememberTarget !== undefined) rememberPath(rememberTarget);
+    if (shouldForget) forgetRememberedPath();
+  }, [rememberTarget, shouldForget]);
+
+  if (isBypassed) return children;
+  if (decision === null) return <PageLoader label="Loading your account" />;
+  if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
+  return children;
+}

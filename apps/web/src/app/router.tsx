@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { NOT_FOUND_ROUTE_ID } from './onboarding-gate';
+import { Root } from './root';
+import type { RouteHandle } from './route-handle';
+import { NotFoundPage } from './routes/not-found';
+import { RouteErrorPage } from './routes/route-error-page';
+
+const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
+
+/*
+ * Pages and layouts load lazily so the entry chunk holds only the shell (bundle budget,
+ * scripts/check-bundle-budget.mjs). Each `lazy` resolves to the route's `Component`.
+ * Route `handle`s carry breadcrumb metadata (RouteHandle). Every route renders behind the
+ * onboarding gate of the root (spec section 4; see onboarding-gate.tsx).
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./layouts/blank-layout')).BlankLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+            handle: blankPage,
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({ Component: (await import('./routes/signup')).SignupRoute }),
+            handle: blankPage,
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('./routes/reset-password')).ResetPasswordRoute,
+            }),
+            handle: blankPage,
+          },
+          {
+            path: 'login/callback',
+            lazy: async () => ({
+              Component: (await import('./routes/login-callback')).LoginCallbackRoute,
+            }),
+            handle: blankPage,
+          },
+          {
+            path: 'login/email-verified',
+            lazy: async () => ({
+              Component: (await import('./routes/email-verified')).EmailVerifiedRoute,
+            }),
+            handle: blankPage,
+          },
+          {
+            path: 'onboarding/verify-email',
+            lazy: async () => ({
+              Component: (await import('./routes/verify-email')).VerifyEmailRoute,
+            }),
+            handle: blankPage,
+          },
+          {
+            path: 'onboarding/details',
+            lazy: async () => ({
+              Component: (await import('./routes/onboarding-details')).OnboardingDetailsRoute,
+            }),
+            handle: blankPage,
+          },
+          {
+            path: 'onboarding/consider-invite',
+            lazy: async () => ({
+              Component: (await import('./routes/consider-invite')).ConsiderInviteRoute,
+            }),
+            handle: blankPage,
+          },
+          {
+            // Static: the error page renders it too, so it is in the entry chunk anyway.
+            id: NOT_FOUND_ROUTE_ID,
+            path: '*',
+            Component: NotFoundPage,
+            handle: blankPage,
+          },
+        ],
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/default-layout')).DefaultLayout }),
+        children: [
+          {
+            // Workspace pages (spec section 2) arrive with the workspaces issue.
+            path: 'workspace/:workspaceId?',
+            lazy: async () => ({ Component: (await import('./routes/workspace')).WorkspaceRoute }),
+            handle: { crumb: 'Services' } satisfies RouteHandle,
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+            handle: { crumb: 'Profile' } satisfies RouteHandle,
+          },
+        ],
+      },
+      {
+        path: 'service/:serviceId?',
+        lazy: async () => ({ Component: (await import('./layouts/service-layout')).ServiceLayout }),
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  // Created on mount, not at import, so tests can import appRoutes without a browser router.
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  return <RouterProvider router={router} />;
+}

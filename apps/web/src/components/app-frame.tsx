@@ -1,0 +1,52 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+export interface AppFrameProps {
+  /** The top navigation bar (spec section 2). */
+  header: ReactNode;
+  /** The side navigation (workspace or service menu); the frame has none without it. */
+  navbar?: ReactNode;
+  /** Accessible name of the side navigation landmark. */
+  navbarLabel?: string;
+  children: ReactNode;
+}
+
+/**
+ * The signed-in page frame shared by the default and service layouts: header, side
+ * navigation and main landmarks, with the side navigation behind a burger on small screens.
+ */
+export function AppFrame({ header, navbar, navbarLabel, children }: AppFrameProps) {
+  const [isNavbarOpen, { toggle }] = useDisclosure(false);
+  const hasNavbar = navbar !== undefined && navbar !== null;
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      {...(hasNavbar
+        ? { navbar: { width: 260, breakpoint: 'sm', collapsed: { mobile: !isNavbarOpen } } }
+        : {})}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
+          {hasNavbar && (
+            <Burger
+              opened={isNavbarOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={isNavbarOpen ? 'Close navigation' : 'Open navigation'}
+            />
+          )}
+          {header}
+        </Group>
+      </AppShell.Header>
+      {hasNavbar && (
+        <AppShell.Navbar p="md" aria-label={navbarLabel}>
+          {navbar}
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,26 @@
+import { PASSWORD_REALM } from '@herald/contract/users/identity.schema';
+import { useMutation } from '@tanstack/react-query';
+import { loadApi } from '../../../lib/load-api';
+import { useRefreshCurrentUser } from './user-query';
+
+export interface LoginCredentials {
+  /** The account's e-mail address. */
+  username: string;
+  password: string;
+}
+
+/**
+ * POST /v3/auth/login (sets the `auth` cookie), then the user is fetched again so the gate
+ * routes on: to the remembered path or onward (spec section 4). The form shows the failure.
+ */
+export function useLoginMutation() {
+  const refreshCurrentUser = useRefreshCurrentUser();
+  return useMutation({
+    mutationFn: async (credentials: LoginCredentials) => {
+      const { apiRequest, routes } = await loadApi();
+      await apiRequest(routes.login, { body: { realm: PASSWORD_REALM, ...credentials } });
+      await refreshCurrentUser();
+    },
+    meta: { handlesError: true },
+  });
+}

@@ -1,0 +1,80 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api-error';
+import { inlineErrorText } from '../../../lib/error-text';
+import { issuesToFieldErrors } from '../../../lib/form-errors';
+import {
+  EMPTY_NEW_PASSWORD,
+  newPasswordFormSchema,
+  PASSWORD_RULE_TEXT,
+} from '../../../lib/new-password-form';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useConfirmPasswordResetMutation } from '../api/confirm-password-reset-mutation';
+
+/** Sets a new password with the token of the e-mailed link (`/reset-password?token=…`). */
+export function SetNewPasswordForm({ token }: { token: string }) {
+  const confirmReset = useConfirmPasswordResetMutation();
+  const form = useForm({
+    initialValues: EMPTY_NEW_PASSWORD,
+    validate: zodResolver(newPasswordFormSchema),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    const { password } = newPasswordFormSchema.parse(values);
+    confirmReset.mutate(
+      { token, password },
+      {
+        onError: (error) => {
+          if (isApiError(error)) form.setErrors(issuesToFieldErrors(error.issues));
+        },
+      },
+    );
+  });
+
+  if (confirmReset.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="green" variant="light" role="status">
+          Your password has been changed.
+        </Alert>
+        <Text>
+          <Anchor component={Link} to="/">
+            Log in with your new password
+          </Anchor>
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {confirmReset.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {inlineErrorText(confirmReset.error)}{' '}
+            <Anchor component={Link} to="/reset-password" inherit>
+              Request a new link
+            </Anchor>
+          </Alert>
+        )}
+        <PasswordInput
+          label="New password"
+          description={PASSWORD_RULE_TEXT}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth loading={confirmReset.isPending}>
+          Set new password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { AUTH_MESSAGES } from '@herald/contract/messages';
+import { signupRequestSchema } from '@herald/contract/users/user.schema';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api-error';
+import { inlineErrorText } from '../../../lib/error-text';
+import { issuesToFieldErrors } from '../../../lib/form-errors';
+import { PASSWORD_RULE_TEXT } from '../../../lib/new-password-form';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useSignupMutation } from '../api/signup-mutation';
+import { buildSignupMetadata } from '../utils/signup-metadata';
+
+const EMPTY = { firstName: '', lastName: '', email: '', password: '', company: '' };
+
+/**
+ * The e-mail and password sign-up (POST /v3/user with metadata, spec section 7). A 400 means the
+ * address already has an account, which the server mails (spec section 8); a validation 400
+ * puts its issues on the fields; any other failure shows the server's message.
+ */
+export function SignupForm() {
+  const [searchParams] = useSearchParams();
+  const signup = useSignupMutation();
+  const form = useForm({ initialValues: EMPTY, validate: zodResolver(signupRequestSchema) });
+
+  const handleSubmit = form.onSubmit((values) => {
+    const { company, ...request } = signupRequestSchema.parse(values);
+    signup.mutate(
+      {
+        ...request,
+        ...(company ? { company } : {}),
+        metadata: buildSignupMetadata(searchParams),
+      },
+      {
+        onError: (error) => {
+          if (isApiError(error) && error.issues?.length) {
+            form.setErrors(issuesToFieldErrors(error.issues));
+          }
+        },
+      },
+    );
+  });
+
+  const error = signup.error;
+  const issues = isApiError(error) ? (error.issues ?? []) : [];
+  const hasFieldIssues = Object.keys(issuesToFieldErrors(issues)).some((field) => field in EMPTY);
+  const isAlreadySignedUp = isApiError(error) && error.status === 400 && issues.length === 0;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {isAlreadySignedUp && (
+          <Alert color="blue" variant="light" role="alert">
+            {AUTH_MESSAGES.signupEmailSent}
+          </Alert>
+        )}
+        {error && !isAlreadySignedUp && !hasFieldIssues && (
+          <Alert color="red" variant="light" role="alert">
+            {inlineErrorText(error)}
+          </Alert>
+        )}
+        <Group grow align="flex-start" gap="sm">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            required
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('lastName')}
+          />
+        </Group>
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          description={PASSWORD_RULE_TEXT}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <TextInput
+          label="Company"
+          description="Optional"
+          autoComplete="organization"
+          {...form.getInputProps('company')}
+        />
+        <Button type="submit" fullWidth loading={signup.isPending}>
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+import { routes } from '@herald/contract/api/routes';
+import { AUTH_MESSAGES } from '@herald/contract/messages';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorResponse, handle, type MockHandler } from '../../../testing/api-mock';
+import { unverifiedUser } from '../../../testing/factories';
+import { createSession, renderApp } from '../../../testing/render-app';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openSignup(path: string, ...handlers: MockHandler[]) {
+  const app = renderApp(path, ...handlers);
+  await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+  return app;
+}
+
+async function fillIn({ company = '' }: { company?: string } = {}) {
+  await userEvent.type(screen.getByLabelText(/First name/), ' Ada ');
+  await userEvent.type(screen.getByLabelText(/Last name/), 'Lovelace');
+  await userEvent.type(screen.getByLabelText(/E-mail/), 'Ada@Example.com');
+  await userEvent.type(screen.getByLabelText(/Password/), 'correct horse');
+  if (company) await userEvent.type(screen.getByLabelText(/Company/), company);
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+describe('the sign-up page (/signup)', () => {
+  it('sends the details with the sign-up date and the UTM parameters, then asks to verify the e-mail', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-05-06T07:08:09.000Z'));
+    const session = createSession(null);
+    const createUser = handle(routes.createUser, () => {
+      session.set(unverifiedUser());
+      return { status: 201, body: unverifiedUser() };
+    });
+    const { api, router } = await openSignup(
+      '/signup?utm_source=newsletter&utm_medium=email&utm_campaign=launch&utm_term=mqtt&utm_content=hero&ref=x',
+      session.handler,
+      createUser,
+    );
+
+    expect(screen.getByText('At least 8 characters')).toBeInTheDocument();
+    await fillIn({ company: 'Analytical Engines' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Check your inbox' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding/verify-email');
+    expect(api.requestsTo(routes.createUser).map((request) => request.json)).toEqual([
+      {
+        email: 'ada@example.com',
+        password: 'correct horse',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        company: 'Analytical Engines',
+        metadata: {
+          signUpDate: '2025-05-06T07:08:09.000Z',
+          utm_source: 'newsletter',
+          utm_medium: 'email',
+          utm_campaign: 'launch',
+          utm_term: 'mqtt',
+          utm_content: 'hero',
+        },
+      },
+    ]);
+  });
+
+  it('leaves an empty company out', async () => {
+    const createUser = handle(routes.createUser, () => ({ status: 201, body: unverifiedUser() }));
+    const { api } = await openSignup('/signup', createSession(null).handler, createUser);
+    await fillIn();
+    await vi.waitFor(() => expect(api.requestsTo(routes.createUser)).toHaveLength(1));
+    expect(api.requestsTo(routes.createUser)[0]?.json).not.toHaveProperty('company');
+  });
+
+  it('says a sign-up e-mail was sent when the server answers 400 (an existing account)', async () => {
+    const createUser = handle(routes.createUser, () =>
+      apiErrorResponse(400, 'An account exists for this e-mail', { code: 'BAD_REQUEST' }),
+    );
+    await openSignup('/signup', createSession(null).handler, createUser);
+    await fillIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.signupEmailSent);
+    expect(AUTH_MESSAGES.signupEmailSent).toBe(
+      'A signup email has been sent. Please contact support if you encounter any problems.',
+    );
+  });
+
+  it("shows the server's message for other failures", async () => {
+    const createUser = handle(routes.createUser, () =>
+      apiErrorResponse(429, 'Too many sign-ups from this address. Try again in a minute.'),
+    );
+    await openSignup('/signup', createSession(null).handler, createUser);
+    await fillIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-ups from this address. Try again in a minute.',
+    );
+  });
+
+  it('puts validation issues from the server on their fields', async () => {
+    const createUser = handle(routes.createUser, () =>
+      apiErrorResponse(400, 'Invalid request', {
+        code: 'VALIDATION_FAILED',
+        issues: [{ path: 'body.password', message: 'Password is too common' }],
+      }),
+    );
+    await openSignup('/signup', createSession(null).handler, createUser);
+    await fillIn();
+    expect(await screen.findByText('Password is too common')).toBeInTheDocument();
+    expect(screen.queryByText(AUTH_MESSAGES.signupEmailSent)).not.toBeInTheDocument();
+  });
+
+  it('checks the password rule before sending', async () => {
+    const { api } = await openSignup('/signup', createSession(null).handler);
+    await userEvent.type(screen.getByLabelText(/Password/), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    expect(api.requestsTo(routes.createUser)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { setFlagContextUser } from '../../../lib/flags';
+import { useCurrentUserQuery, useRefreshCurrentUser } from '../api/user-query';
+import { listenForLogin } from '../utils/auth-broadcast';
+import { useAuthReset } from './use-auth-reset';
+
+/**
+ * The app-wide effects of the session, mounted once (by the onboarding gate):
+ * - feature flags are evaluated for the signed-in user's id (spec section 1);
+ * - a failed user fetch resets auth (spec section 8; the query has already toasted);
+ * - a login reported by another window (the login popup) fetches the user again.
+ */
+export function useSessionSync(): void {
+  const query = useCurrentUserQuery();
+  const resetAuth = useAuthReset();
+  const refreshCurrentUser = useRefreshCurrentUser();
+
+  const userId = query.data?.user?.customerid ?? null;
+  const flagUserId = useRef<string | null>(null);
+  useEffect(() => {
+    if (userId === flagUserId.current) return;
+    flagUserId.current = userId;
+    void setFlagContextUser(userId);
+  }, [userId]);
+
+  const { status, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (status === 'error') void resetAuth();
+  }, [status, errorUpdatedAt, resetAuth]);
+
+  useEffect(() => listenForLogin(() => void refreshCurrentUser()), [refreshCurrentUser]);
+}

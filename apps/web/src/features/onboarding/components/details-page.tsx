@@ -1,0 +1,87 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { requiredText } from '@herald/contract/common/fields';
+import type { User } from '@herald/contract/users/user.schema';
+import { z } from 'zod';
+import { PageCard } from '../../../components/page-card';
+import { isApiError } from '../../../lib/api-error';
+import { inlineErrorText } from '../../../lib/error-text';
+import { issuesToFieldErrors } from '../../../lib/form-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useUpdateDetailsMutation } from '../api/update-details-mutation';
+
+/**
+ * The onboarding details: all three are required here, because the user's details count as
+ * complete (spec section 3, detailsComplete) only with first name, last name and company.
+ */
+export const detailsFormSchema = z.object({
+  firstName: requiredText('First name'),
+  lastName: requiredText('Last name'),
+  company: requiredText('Company'),
+});
+
+export interface DetailsPageProps {
+  user: User;
+  /** After the save: fetch the user again so the gate moves on. */
+  onSaved: () => Promise<void>;
+}
+
+/** `/onboarding/details` (spec section 4: a verified user with incomplete details lands here). */
+export function DetailsPage({ user, onSaved }: DetailsPageProps) {
+  const updateDetails = useUpdateDetailsMutation({ onSaved });
+  // Prefilled once: a background refetch of the user never resets what is being typed.
+  const form = useForm({
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      company: user.company ?? '',
+    },
+    validate: zodResolver(detailsFormSchema),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    updateDetails.mutate(detailsFormSchema.parse(values), {
+      onError: (error) => {
+        if (isApiError(error)) form.setErrors(issuesToFieldErrors(error.issues));
+      },
+    });
+  });
+
+  return (
+    <PageCard
+      title="Tell us about yourself"
+      description="A few details to finish setting up your account."
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          {updateDetails.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {inlineErrorText(updateDetails.error)}
+            </Alert>
+          )}
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            required
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('lastName')}
+          />
+          <TextInput
+            label="Company"
+            autoComplete="organization"
+            required
+            {...form.getInputProps('company')}
+          />
+          <Button type="submit" fullWidth loading={updateDetails.isPending}>
+            Continue
+          </Button>
+        </Stack>
+      </form>
+    </PageCard>
+  );
+}

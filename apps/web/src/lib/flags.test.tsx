@@ -1,0 +1,41 @@
+import { InMemoryProvider, OpenFeature, OpenFeatureProvider } from '@openfeature/react-sdk';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useFlag } from './flags';
+
+function ToursFlag() {
+  return <p>tours {useFlag('dashboard.tours') ? 'on' : 'off'}</p>;
+}
+
+afterEach(async () => {
+  await OpenFeature.clearProviders();
+});
+
+describe('useFlag', () => {
+  it('reads off while no flag provider is ready', () => {
+    render(
+      <OpenFeatureProvider>
+        <ToursFlag />
+      </OpenFeatureProvider>,
+    );
+    expect(screen.getByText('tours off')).toBeInTheDocument();
+  });
+
+  it('reads the value the provider evaluates', async () => {
+    await OpenFeature.setProviderAndWait(
+      new InMemoryProvider({
+        'dashboard.tours': {
+          variants: { on: true, off: false },
+          defaultVariant: 'on',
+          disabled: false,
+        },
+      }),
+    );
+    render(
+      <OpenFeatureProvider>
+        <ToursFlag />
+      </OpenFeatureProvider>,
+    );
+    expect(await screen.findByText('tours on')).toBeInTheDocument();
+  });
+});

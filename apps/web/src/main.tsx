@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider';
+import { AppRouter } from './app/router';
+import { listenForPreloadErrors } from './lib/chunk-reload';
+import { initFlags } from './lib/flags';
+import { registerServiceWorker } from './lib/service-worker';
+
+// Before the first render: the first lazy route import may already fail.
+listenForPreloadErrors();
+void initFlags();
+registerServiceWorker();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);

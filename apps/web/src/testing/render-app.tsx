@@ -1,0 +1,39 @@
+import { routes } from '@herald/contract/api/routes';
+import type { User } from '@herald/contract/users/user.schema';
+import { vi } from 'vitest';
+import { appRoutes } from '../app/router';
+import { apiErrorResponse, handle, mockApi, type MockHandler } from './api-mock';
+import { createTestQueryClient, renderRoutes } from './render';
+
+/**
+ * The server's idea of who is signed in, for GET /v3/user: a user (200), nobody (401) or an
+ * identity without user details (404, the first single sign-on login). Tests change it as the
+ * server would, e.g. on login.
+ */
+export function createSession(initial: User | null | 'profile-missing' = null) {
+  let current = initial;
+  return {
+    handler: handle(routes.getUser, () => {
+      if (current === null) return apiErrorResponse(401, 'Not signed in', { code: 'UNAUTHORIZED' });
+      if (current === 'profile-missing') {
+        return apiErrorResponse(404, 'User details not found', { code: 'NOT_FOUND' });
+      }
+      return { status: 200, body: current };
+    }),
+    set(next: User | null | 'profile-missing') {
+      current = next;
+    },
+  };
+}
+
+/**
+ * Renders the whole app (gate, layouts, lazy pages) at `path` against typed API handlers. Toasts
+ * render as in the app (assert their text); query retries are off.
+ */
+export function renderApp(path: string, ...handlers: MockHandler[]) {
+  const api = mockApi(...handlers);
+  vi.stubGlobal('fetch', api.fetch);
+  const queryClient = createTestQueryClient({});
+  const rendered = renderRoutes(appRoutes, path, queryClient);
+  return { ...rendered, api, queryClient };
+}

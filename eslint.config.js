@@ -1,0 +1,134 @@
+// Lint for every workspace. Import boundaries follow CONVENTIONS.md section 1 and 5:
+// contract ← runtime ← server; contract ← web; no feature imports another feature.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const webFeaturesDir = 'apps/web/src/features';
+const webFeatures = existsSync(webFeaturesDir)
+  ? readdirSync(webFeaturesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+const serverOnly = [
+  'fastify',
+  'fastify-*',
+  '@fastify/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'pg',
+  '@electric-sql/*',
+];
+const uiOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mantine/*', '@tanstack/*'];
+
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/src/db/migrations/**',
+      'apps/web/public/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: restrict(
+      [
+        ...serverOnly,
+        ...uiOnly,
+        'aedes',
+        'mqtt',
+        '@herald/server',
+        '@herald/web',
+        '@herald/runtime',
+        'node:*',
+      ],
+      'packages/contract is zod and plain TypeScript only: no I/O, UI or server code (CONVENTIONS.md section 1).',
+    ),
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: restrict(
+      [...uiOnly, '@herald/web', '@herald/web/*'],
+      'The server never imports web code (CONVENTIONS.md section 1).',
+    ),
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        [
+          ...serverOnly,
+          '@herald/server',
+          '@herald/server/*',
+          '@herald/runtime',
+          '@herald/runtime/*',
+          'node:*',
+        ],
+        'The web app imports only the contract and UI libraries (CONVENTIONS.md section 1).',
+      ),
+      // bulletproof-react: app → features → components/lib, and features never import each other.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./${webFeaturesDir}/${feature}`,
+              from: `./${webFeaturesDir}`,
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another feature; move shared code to components/ or lib/.',
+            })),
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features do not import from app/.',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared components and lib do not import features or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

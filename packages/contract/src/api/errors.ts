@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes of the error envelope. Wire values: never rename. */
+export const ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  paymentRequired: 'PAYMENT_REQUIRED',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  internal: 'INTERNAL_ERROR',
+  unavailable: 'SERVICE_UNAVAILABLE',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export const errorIssueSchema = z.object({
+  /** Dotted location of the bad value, e.g. `body.name` or `query.from`. */
+  path: z.string(),
+  message: z.string(),
+});
+
+/** Every failure of the API has this shape (docs/decisions/003-error-envelope.md). */
+export const errorEnvelopeSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  requestId: z.string(),
+  issues: z.array(errorIssueSchema).optional(),
+});
+
+export type ErrorIssue = z.infer<typeof errorIssueSchema>;
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** The generic text of every 5xx: details stay in the server log under the request id. */
+export const INTERNAL_ERROR_MESSAGE = 'An internal error occurred. Please try again later.';

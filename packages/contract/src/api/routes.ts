@@ -1,0 +1,34 @@
+import type { RouteDefinition } from './define-route';
+import { billingRoutes } from './routes/billing';
+import { healthRoutes } from './routes/health';
+import { identityRoutes } from './routes/identity';
+import { kafkaGatewayRoutes } from './routes/kafka-gateway';
+import { logRoutes } from './routes/logs';
+import { notificationRoutes } from './routes/notifications';
+import { restAdapterRoutes } from './routes/rest-adapter';
+import { serviceRoutes } from './routes/service';
+import { usageRoutes } from './routes/usage';
+import { userRoutes } from './routes/user';
+import { workspaceRoutes } from './routes/workspace';
+
+/**
+ * Every /v3 endpoint (spec section 7, plus health, restart and cancel), by route id. The server
+ * registers these, the web client calls them, test handlers mock them (CONVENTIONS section 3).
+ * Each area lives in `routes/<area>.ts`.
+ */
+export const routes = {
+  ...healthRoutes,
+  ...identityRoutes,
+  ...userRoutes,
+  ...workspaceRoutes,
+  ...billingRoutes,
+  ...serviceRoutes,
+  ...notificationRoutes,
+  ...restAdapterRoutes,
+  ...kafkaGatewayRoutes,
+  ...logRoutes,
+  ...usageRoutes,
+} as const satisfies Record<string, RouteDefinition>;
+
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;

@@ -1,0 +1,49 @@
+import { logsQuerySchema, logsSchema } from '../../logs/logs.schema';
+import { defineRoute } from '../define-route';
+import { kafkaAdapterParamsSchema, serviceParamsSchema } from './params';
+
+const tags = ['logs'] as const;
+
+/** Spec section 7 "Logs" (base /v3/service/{serviceId}); all pages newest first. */
+export const logRoutes = {
+  getEventLogs: defineRoute({
+    method: 'GET',
+    path: '/v3/service/{serviceId}/logs',
+    summary: "The service's event log (lifecycle: created, restarted, upgraded ...)",
+    tags,
+    access: 'service',
+    params: serviceParamsSchema,
+    query: logsQuerySchema,
+    responses: { 200: logsSchema },
+  }),
+  getServiceLogs: defineRoute({
+    method: 'GET',
+    path: '/v3/service/{serviceId}/logs/herald',
+    summary: "The service runtime's log",
+    tags,
+    access: 'service',
+    params: serviceParamsSchema,
+    query: logsQuerySchema,
+    responses: { 200: logsSchema },
+  }),
+  getKafkaAdapterLogs: defineRoute({
+    method: 'GET',
+    path: '/v3/service/{serviceId}/logs/kafka-adapter/{adapterId}',
+    summary: "A Kafka gateway adapter's log",
+    tags,
+    access: 'service',
+    params: kafkaAdapterParamsSchema,
+    query: logsQuerySchema,
+    responses: { 200: logsSchema },
+  }),
+  getRestAdapterLogs: defineRoute({
+    method: 'GET',
+    path: '/v3/service/{serviceId}/logs/rest-adapter',
+    summary: "The REST adapter's log",
+    tags,
+    access: 'service',
+    params: serviceParamsSchema,
+    query: logsQuerySchema,
+    responses: { 200: logsSchema },
+  }),
+} as const;

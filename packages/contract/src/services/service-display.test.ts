@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isHighAvailability,
+  regionDisplay,
+  serviceHostname,
+  versionDisplay,
+} from './service-display';
+
+describe('regionDisplay', () => {
+  it.each([
+    ['eu-west-1.aws', 'EU-WEST-1'],
+    ['us-east-2.aws.example.com', 'US-EAST-2'],
+    ['local', 'LOCAL'],
+    ['eu-west-1', 'EU-WEST-1'],
+    ['', ''],
+    ['.aws', ''],
+  ])('shows region %j as %j', (region, expected) => {
+    expect(regionDisplay(region)).toBe(expected);
+  });
+});
+
+describe('versionDisplay', () => {
+  it.each([
+    ['6.9.2-rc1', '6.9.2'],
+    ['6.10.0-SNAPSHOT-2024', '6.10.0'],
+    ['6.11.1', '6.11.1'],
+    ['6.8', '6.8'],
+    ['', ''],
+  ])('shows version %j as %j', (version, expected) => {
+    expect(versionDisplay(version)).toBe(expected);
+  });
+});
+
+describe('serviceHostname', () => {
+  it.each([
+    ['my-service', 'eu-west-1.aws', 'my-service.eu-west-1.aws'],
+    ['sensors', 'local', 'sensors.local'],
+  ])('builds the host of service %s in region %s as %s', (serviceName, region, expected) => {
+    expect(serviceHostname({ serviceName, region })).toBe(expected);
+  });
+});
+
+describe('isHighAvailability', () => {
+  it.each([
+    [0, false],
+    [1, false],
+    [2, true],
+    [3, true],
+    [null, false],
+    [undefined, false],
+  ])('says a service with %s nodes is highly available: %s', (noOfNodes, expected) => {
+    expect(isHighAvailability({ noOfNodes })).toBe(expected);
+  });
+});

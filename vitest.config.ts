@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+import { serverProjects } from './apps/server/vitest.config.ts';
+
+// One Vitest run for every workspace; each workspace has its own project file. The server defines two projects
+// (server-pglite, server-postgres) and Vitest does not nest projects, so they are listed here directly.
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', ...serverProjects, 'apps/web'],
+  },
+});
