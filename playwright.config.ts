@@ -1,15 +1,22 @@
 import { defineConfig } from '@playwright/test';
-import { rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { MAIL_CATCHER } from './e2e/fixtures/mail';
+import { SSO, writeConnectionsFile } from './e2e/fixtures/sso';
 
 // Browser journeys in Debian's Chromium (no browser download here, STACK.md) against the real
 // server on the embedded database, with a throwaway data directory per run.
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.resolve('.tmp/e2e-data');
-rmSync(dataDir, { recursive: true, force: true });
+// The config is evaluated again in every worker process: the data directory is made once, by the
+// main process, and handed to the workers through the environment (workers inherit it).
+process.env.HERALD_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'herald-e2e-'));
+const dataDir = process.env.HERALD_E2E_DATA_DIR;
+const connectionsFile = writeConnectionsFile(dataDir);
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/support/global-teardown.ts',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
@@ -36,13 +43,40 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
-    url: `http://127.0.0.1:${port}/v3/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // A real OpenID Connect provider for single sign-on; first, as the control plane discovers it at start.
+      command: 'node --import tsx e2e/support/oidc-idp.ts',
+      url: `${SSO.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // A real SMTP server the control plane mails to; journeys read the mails back over HTTP.
+      command: 'node --import tsx e2e/support/mail-catcher.ts',
+      url: `http://127.0.0.1:${MAIL_CATCHER.httpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        MAIL_CATCHER_SMTP_PORT: String(MAIL_CATCHER.smtpPort),
+        MAIL_CATCHER_HTTP_PORT: String(MAIL_CATCHER.httpPort),
+      },
+    },
+    {
+      command: 'node --import tsx apps/server/src/server.ts',
+      url: `http://127.0.0.1:${port}/v3/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_CATCHER.smtpPort}`,
+        AUTH_CONNECTIONS_FILE: connectionsFile,
+      },
+    },
+  ],
 });

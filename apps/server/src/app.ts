@@ -3,15 +3,29 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import type { Logger } from 'pino';
 import { createFlags } from './adapters/flags/create-flags';
 import type { Flags } from './adapters/flags/create-flags';
+import { resolveAuthSecret } from './adapters/identity/auth-secret';
+import { createBetterAuthIdentity } from './adapters/identity/better-auth-identity';
+import { loadCommonPasswords } from './adapters/identity/common-passwords';
+import { loadAuthConnections } from './adapters/identity/connections-file';
+import type { IdentityPort } from './adapters/identity/identity-port';
+import { createPasswordHasher } from './adapters/identity/password-hash';
+import type { ScryptCost } from './adapters/identity/password-hash';
+import { createMailSender } from './adapters/mail/create-mail-sender';
+import { createMailer } from './adapters/mail/mailer';
+import type { Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
 import { createDatabase } from './db/create-database';
 import type { DatabaseHandle } from './db/database';
+import { createLogger } from './lib/logger';
+import { devMailRoutes } from './modules/dev-mail/routes';
 import { flagRoutes } from './modules/flags/routes';
 import { healthRoutes } from './modules/health/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { userRoutes } from './modules/user/routes';
+import { authSessionPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/db';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerApiDocs, registerOpenApi } from './plugins/openapi';
@@ -23,6 +37,10 @@ declare module 'fastify' {
     config: Config;
     /** Feature flags (OpenFeature); the SPA reads them over OFREP. */
     flags: Flags;
+    /** The mail port (outbox or SMTP). */
+    mailer: Mailer;
+    /** The time: token expiry and rate-limit windows read it, so tests can move it. */
+    clock: () => Date;
   }
 }
 
@@ -30,15 +48,20 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   flags: Flags;
+  identity: IdentityPort;
+  mailer: Mailer;
+  clock: () => Date;
 }
 
 /** The whole application as one plugin (after fastify/demo): tests and server.ts build it the same way. */
 const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app,
-  { config, database, flags },
+  { config, database, flags, identity, mailer, clock },
 ) => {
   app.decorate('config', config);
   app.decorate('flags', flags);
+  app.decorate('mailer', mailer);
+  app.decorate('clock', clock);
   app.decorate('registeredRoutes', []);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,10 +75,15 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   registerErrorHandler(app);
   await app.register(securityHeadersPlugin, { config });
   await app.register(databasePlugin, { database });
+  await app.register(authSessionPlugin, { config, identity });
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { instanceId: database.instanceId });
   await app.register(flagRoutes);
+  await app.register(identityRoutes);
+  await app.register(userRoutes);
+  // The operator's outbox exists only when mail goes to it.
+  if (mailer.kind === 'outbox') await app.register(devMailRoutes);
 
   await registerApiDocs(app);
   const spaFallback = await registerSpa(app, config);
@@ -75,39 +103,65 @@ export interface BuildAppOptions {
   flags?: Flags;
   /** Registered after the app, before it is ready: tests add throwaway routes this way. */
   plugins?: FastifyPluginAsync[];
+  /** The clock of tokens and rate limits (default: the system clock); tests inject one. */
+  clock?: () => Date;
+  /** scrypt cost of new password hashes (default: production strength); tests inject a cheap one. */
+  passwordHashCost?: ScryptCost;
 }
 
 /** Builds the ready app. Fastify's own options (ids, timeouts, limits) are decided here, once. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config);
+  const clock = options.clock ?? (() => new Date());
   const flags = options.flags ?? (await createFlags(config));
   let database: DatabaseHandle | undefined;
+  let mailer: Mailer | undefined;
   try {
+    // Operator mistakes in the connections file stop the start before anything opens.
+    const connections = loadAuthConnections(config.authConnectionsFile);
+    loadCommonPasswords();
     database = options.db ?? (await createDatabase(config, logger));
+    const identity = createBetterAuthIdentity({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      secret: resolveAuthSecret(config),
+      connections,
+      hasher: createPasswordHasher(options.passwordHashCost),
+      logger,
+      now: clock,
+    });
+    await identity.ready();
+    mailer = createMailer(createMailSender(config, database.db), logger);
     const app = Fastify({
       loggerInstance: logger as FastifyBaseLogger,
       genReqId: () => randomUUID(),
       requestIdHeader: false,
       logController: new LogController({ requestIdLogLabel: 'requestId' }),
       // Behind a reverse proxy an operator opts in; trusting X-Forwarded-* by default would let anyone spoof IPs.
-      trustProxy: false,
+      // TRUST_PROXY names how many proxy hops may speak for the client (rate limits key on the address).
+      // (proxy-addr: hop 0 is the socket peer; trusting hops 0..n-1 takes the address n hops back.)
+      trustProxy:
+        config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
       bodyLimit: 1024 * 1024,
       // Bounds slow clients (slowloris) without cutting off legitimate requests, which are all small JSON.
       requestTimeout: 60_000,
       routerOptions: { ignoreTrailingSlash: true },
     });
-    await app.register(heraldApp, { config, database, flags });
+    await app.register(heraldApp, { config, database, flags, identity, mailer, clock });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
     const ownedDatabase = options.db ? undefined : database;
     const ownedFlags = options.flags ? undefined : flags;
+    const openMailer = mailer;
     app.addHook('onClose', async () => {
+      await openMailer.close();
       await ownedFlags?.close();
       await ownedDatabase?.close();
     });
     await app.ready();
     return app;
   } catch (error) {
+    await mailer?.close();
     if (!options.flags) await flags.close();
     if (!options.db) await database?.close();
     throw error;

@@ -27,6 +27,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       flagsFile: path.join(serverDir, 'config', 'flags.json'),
       webDistDir: path.resolve(serverDir, '..', 'web', 'dist'),
+      authSecret: undefined,
+      authConnectionsFile: undefined,
+      trustProxy: 0,
     });
   });
 
@@ -47,6 +50,9 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'DEBUG',
         FLAGS_FILE: 'etc/flags.json',
         WEB_DIST_DIR: '/opt/herald/web',
+        AUTH_SECRET: 'a'.repeat(64),
+        AUTH_CONNECTIONS_FILE: 'etc/connections.json',
+        TRUST_PROXY: '1',
       },
       '/srv',
     );
@@ -61,6 +67,9 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       flagsFile: '/srv/etc/flags.json',
       webDistDir: '/opt/herald/web',
+      authSecret: 'a'.repeat(64),
+      authConnectionsFile: '/srv/etc/connections.json',
+      trustProxy: 1,
     });
   });
 
@@ -139,6 +148,17 @@ describe('loadConfig', () => {
       'verbose',
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
     ],
+    [
+      'TRUST_PROXY',
+      'yes',
+      'Invalid configuration: TRUST_PROXY must be the number of reverse proxies',
+    ],
+    [
+      'TRUST_PROXY',
+      '11',
+      'Invalid configuration: TRUST_PROXY must be the number of reverse proxies',
+    ],
+    ['AUTH_SECRET', 'short', 'Invalid configuration: AUTH_SECRET must be at least 32 characters'],
   ])('rejects %s=%s with a message naming the variable', (name, value, expected) => {
     expect(configError({ [name]: value })).toContain(expected);
   });
@@ -151,6 +171,11 @@ describe('loadConfig', () => {
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('pw-secret');
     expect(message).toContain('(value hidden: it may contain a password)');
+  });
+
+  it('never echoes AUTH_SECRET', () => {
+    const message = configError({ AUTH_SECRET: 'hunter2-secret' });
+    expect(message).not.toContain('hunter2-secret');
   });
 
   it('names every bad variable at once', () => {

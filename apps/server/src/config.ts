@@ -22,6 +22,18 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   flagsFile: string;
   webDistDir: string;
+  /**
+   * Signs identity cookies and state; unset: generated once and kept in `dataDir/auth-secret`
+   * (resolveAuthSecret). Never logged.
+   */
+  authSecret: string | undefined;
+  /** JSON list of the operator's social and SSO (OpenID Connect) connections; unset: none. */
+  authConnectionsFile: string | undefined;
+  /**
+   * How many reverse-proxy hops in front of the server to trust for X-Forwarded-For; 0 (the default): none, the
+   * client address is the socket's.
+   */
+  trustProxy: number;
 }
 
 export class ConfigError extends StartupError {
@@ -29,7 +41,7 @@ export class ConfigError extends StartupError {
 }
 
 /** Values that may carry a password are never echoed back into logs or terminals. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'AUTH_SECRET']);
 
 function got(name: string, value: string): string {
   return SECRET_VARIABLES.has(name)
@@ -112,6 +124,27 @@ const logLevel = z.string().transform((value, ctx) => {
 
 const filePath = z.string();
 
+const authSecret = z.string().transform((value, ctx) => {
+  if (value.trim().length < 32) {
+    return fail(
+      ctx,
+      `must be at least 32 characters of random text, e.g. from \`openssl rand -hex 32\` ${got('AUTH_SECRET', value)}`,
+    );
+  }
+  return value.trim();
+});
+
+const trustProxy = z.string().transform((value, ctx) => {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number > 10) {
+    return fail(
+      ctx,
+      `must be the number of reverse proxies in front of the server, 0 to 10 (0: trust no X-Forwarded-For) ${got('TRUST_PROXY', value)}`,
+    );
+  }
+  return number;
+});
+
 const environmentSchema = z.object({
   PORT: port.optional(),
   HOST: host.optional(),
@@ -131,6 +164,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: logLevel.optional(),
   FLAGS_FILE: filePath.optional(),
   WEB_DIST_DIR: filePath.optional(),
+  AUTH_SECRET: authSecret.optional(),
+  AUTH_CONNECTIONS_FILE: filePath.optional(),
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -171,5 +207,10 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     webDistDir: values.WEB_DIST_DIR
       ? path.resolve(cwd, values.WEB_DIST_DIR)
       : path.resolve(serverPackageDir, '..', 'web', 'dist'),
+    authSecret: values.AUTH_SECRET,
+    authConnectionsFile: values.AUTH_CONNECTIONS_FILE
+      ? path.resolve(cwd, values.AUTH_CONNECTIONS_FILE)
+      : undefined,
+    trustProxy: values.TRUST_PROXY ?? 0,
   };
 }

@@ -1,9 +1,9 @@
-import pino from 'pino';
 import { createFlags } from './adapters/flags/create-flags';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/create-database';
 import type { DatabaseHandle } from './db/database';
+import { createLogger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
@@ -11,7 +11,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config);
   // Flags first: a bad flags file should stop the server before the (slower) database start.
   const flags = await createFlags(config);
   let database: DatabaseHandle | undefined;

@@ -99,7 +99,17 @@ export function handleError(
     );
   }
   if (error instanceof HttpError) {
-    return sendError(request, reply, error.statusCode, error.code, error.message);
+    for (const [name, value] of Object.entries(error.options.headers ?? {})) {
+      reply.header(name, value);
+    }
+    return sendError(
+      request,
+      reply,
+      error.statusCode,
+      error.code,
+      error.message,
+      error.options.issues,
+    );
   }
   const status = error.statusCode ?? 500;
   // 4xx raised by Fastify itself (bad JSON, body too large, unsupported media type...): the client can fix it.

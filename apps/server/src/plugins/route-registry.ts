@@ -1,8 +1,15 @@
 import type { RouteAccess, RouteDefinition } from '@herald/contract/api/define-route';
 import { toFastifyPath } from '@herald/contract/api/define-route';
 import { routes } from '@herald/contract/api/routes';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { z } from 'zod';
+import { requireSession } from './auth';
 
 /** What later issues need to know about a live route (the authorization matrix test is generated from these). */
 export interface RegisteredRoute {
@@ -57,6 +64,21 @@ const operationIdByDefinition = new Map<RouteDefinition, string>(
 );
 
 /**
+ * The check each access level puts in front of a handler (after the auth plugin resolved `request.session`).
+ * `workspace` and `service` (membership of the path's workspace / service, others get 404) arrive with the
+ * workspace issue: until their guard exists here, registering such a route fails loudly rather than running
+ * unguarded.
+ */
+const ACCESS_GUARDS: Record<RouteAccess, onRequestHookHandler | null | undefined> = {
+  public: null,
+  user: async (request) => {
+    requireSession(request);
+  },
+  workspace: undefined,
+  service: undefined,
+};
+
+/**
  * Registers a contract RouteDefinition as a Fastify route, so that validation, serialization and the OpenAPI
  * document all come from the contract's zod schemas (CONVENTIONS section 3).
  */
@@ -73,8 +95,15 @@ export function registerRoute<T extends RouteDefinition>(
       `${definition.method} ${definition.path} is not in the contract's routes; pass an operationId`,
     );
   }
+  const guard = ACCESS_GUARDS[definition.access];
+  if (guard === undefined) {
+    throw new Error(
+      `${operationId}: access '${definition.access}' has no guard yet (route-registry ACCESS_GUARDS)`,
+    );
+  }
   app.route({
     ...routeOptions,
+    ...(guard && { onRequest: guard }),
     method: definition.method,
     url: toFastifyPath(definition.path),
     schema: {

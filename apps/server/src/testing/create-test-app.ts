@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
 import type { Logger } from 'pino';
+import type { ScryptCost } from '../adapters/identity/password-hash';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Config } from '../config';
@@ -21,9 +22,19 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: path.join(os.tmpdir(), 'herald-test-data-unused'),
     WEB_DIST_DIR: WEB_DIST_FIXTURE,
     LOG_LEVEL: 'silent',
+    AUTH_SECRET: TEST_AUTH_SECRET,
     ...env,
   });
 }
+
+/** A fixed secret (tests never write DATA_DIR/auth-secret). */
+export const TEST_AUTH_SECRET = 'test-auth-secret-0123456789abcdef0123456789abcdef';
+
+/**
+ * The password-hash cost of test apps: production strength (N=2^17, ~128 MiB, hundreds of ms) in every sign-up
+ * would make the suite slow; one test checks the production parameters (password-hash.test.ts).
+ */
+export const TEST_PASSWORD_HASH_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface TestAppOptions {
   /** The test file's database (createTestDatabase); the app never closes it. */
@@ -31,6 +42,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   logger?: Logger;
   plugins?: FastifyPluginAsync[];
+  clock?: () => Date;
+  passwordHashCost?: ScryptCost;
 }
 
 /** The real app on the test leg's database, for `app.inject` (no port, hermetic). Close it in afterAll. */
@@ -40,6 +53,8 @@ export function createTestApp(options: TestAppOptions): Promise<FastifyInstance>
     db: options.db,
     ...(options.logger && { logger: options.logger }),
     ...(options.plugins && { plugins: options.plugins }),
+    ...(options.clock && { clock: options.clock }),
+    passwordHashCost: options.passwordHashCost ?? TEST_PASSWORD_HASH_COST,
   });
 }
 

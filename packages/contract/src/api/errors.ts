@@ -5,6 +5,10 @@ export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
   validation: 'VALIDATION_FAILED',
   unauthorized: 'UNAUTHORIZED',
+  /** Login with a wrong password or an unknown account (one code for both: no account enumeration). */
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  /** Sign-up refused; the message is AUTH_MESSAGES.signupEmailSent (spec section 8, "Signup with status 400"). */
+  signupFailed: 'SIGNUP_FAILED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',

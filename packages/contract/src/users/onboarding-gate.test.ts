@@ -161,7 +161,7 @@ describe('the onboarding gate for a verified user with incomplete details', () =
   it.each([
     [false, '/onboarding/details', allow],
     [false, '/', to('/onboarding/details')],
-    [false, '/login/email-verified', to('/onboarding/details')],
+    [false, '/login/email-verified', allow], // the verification landing confirms the link first
     [false, '/onboarding/verify-email', to('/onboarding/details')],
     [false, '/onboarding/consider-invite', to('/onboarding/details')],
     [false, '/workspace', to('/onboarding/details')],

@@ -130,7 +130,8 @@ const allow: OnboardingGateDecision = { action: 'allow' };
  * 3. expired marketplace subscription: /aws/expired stays open and /service, /workspace,
  *    /onboarding paths go to /aws/expired; it comes before the details check so an expired
  *    organisation's members are told why rather than sent through onboarding;
- * 4. details incomplete → /onboarding/details, except that users with pending invites may open
+ * 4. details incomplete → /onboarding/details (the /login/email-verified landing stays open, so the
+ *    click on the mail's link is confirmed first), except that users with pending invites may open
  *    /onboarding/consider-invite and /workspace paths;
  * 5. complete user: login pages (/, /signup, /reset-password, /login/...) → /workspace, and
  *    onboarding pages too once the user has a first service; a complete user without a first
@@ -162,7 +163,8 @@ function decideForUser(
   }
 
   if (!user.detailsComplete) {
-    if (pathname === GATE_PATHS.details) return allow;
+    // The verification landing confirms the click on the mail's link before the details step.
+    if (pathname === GATE_PATHS.details || pathname === GATE_PATHS.emailVerified) return allow;
     const isInviteDetour =
       pathname === GATE_PATHS.considerInvite || isAtOrUnder(pathname, GATE_PATHS.workspace);
     if (input.hasPendingInvites && isInviteDetour) return allow;

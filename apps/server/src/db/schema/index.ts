@@ -1,2 +1,7 @@
-// The whole Drizzle schema, one file per table; drizzle-kit and the database adapters read it from here.
+// The whole Drizzle schema, one file per table group; drizzle-kit and the database adapters read it from here.
 export * from './instance-info';
+export * from './auth';
+export * from './auth-token';
+export * from './user-profile';
+export * from './rate-limit';
+export * from './mail-outbox';

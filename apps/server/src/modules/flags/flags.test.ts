@@ -8,6 +8,7 @@ import { FlagsFileError } from '../../adapters/flags/flags-file';
 import { createTestApp } from '../../testing/create-test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import type { TestDatabase } from '../../testing/test-database';
+import { bearer, createTestSession } from '../../testing/test-identity';
 
 const BULK = '/ofrep/v1/evaluate/flags';
 const json = { 'content-type': 'application/json; charset=utf-8' };
@@ -28,12 +29,17 @@ describe('OFREP flag evaluation', () => {
   let dir: string;
   let database: TestDatabase;
   let app: FastifyInstance;
+  /** Session headers of the users the flags file targets. */
+  const as: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ofrep-'));
     fs.writeFileSync(path.join(dir, 'flags.json'), JSON.stringify(flagsFile));
     database = await createTestDatabase();
     app = await createTestApp({ db: database, env: { FLAGS_FILE: path.join(dir, 'flags.json') } });
+    for (const userId of ['user-1', 'user-2', 'user-3']) {
+      as[userId] = bearer(await createTestSession(database.db, { userId }));
+    }
   });
 
   afterAll(async () => {
@@ -51,12 +57,12 @@ describe('OFREP flag evaluation', () => {
     });
   }
 
-  function single(key: string, body: unknown) {
+  function single(key: string, body: unknown, headers: Record<string, string> = {}) {
     return app.inject({
       method: 'POST',
       url: `${BULK}/${encodeURIComponent(key)}`,
       payload: JSON.stringify(body),
-      headers: json,
+      headers: { ...json, ...headers },
     });
   }
 
@@ -83,10 +89,9 @@ describe('OFREP flag evaluation', () => {
     });
   });
 
-  it('applies per-user rules through the targeting key', async () => {
-    const forUser1 = (await bulk({ context: { targetingKey: 'user-1' } })).json().flags;
-    const forUser3 = (await bulk({ context: { targetingKey: 'user-3', plan: 'free' } })).json()
-      .flags;
+  it("applies per-user rules to the signed-in user's id", async () => {
+    const forUser1 = (await bulk({ context: {} }, as['user-1'])).json().flags;
+    const forUser3 = (await bulk({ context: { plan: 'free' } }, as['user-3'])).json().flags;
 
     expect(forUser1).toContainEqual({
       key: 'debug.logs',
@@ -118,30 +123,39 @@ describe('OFREP flag evaluation', () => {
     });
   });
 
+  it('never targets by the targeting key a client names (only the session counts)', async () => {
+    const anonymous = (await bulk({ context: { targetingKey: 'user-1' } })).json().flags;
+    expect(anonymous).toContainEqual(expect.objectContaining({ key: 'debug.logs', value: false }));
+
+    const user3NamingUser1 = (
+      await bulk({ context: { targetingKey: 'user-1' } }, as['user-3'])
+    ).json().flags;
+    expect(user3NamingUser1).toContainEqual(
+      expect.objectContaining({ key: 'debug.logs', value: false, reason: 'DEFAULT' }),
+    );
+    expect(user3NamingUser1).toContainEqual(
+      expect.objectContaining({ key: 'billing.graphs', value: false, reason: 'TARGETING_MATCH' }),
+    );
+  });
+
   it('sends an ETag and answers 304 to If-None-Match while the flags are unchanged', async () => {
-    const first = await bulk({ context: { targetingKey: 'user-1' } });
+    const first = await bulk({ context: {} }, as['user-1']);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
 
-    const unchanged = await bulk(
-      { context: { targetingKey: 'user-1' } },
-      { 'if-none-match': etag },
-    );
+    const unchanged = await bulk({ context: {} }, { ...as['user-1'], 'if-none-match': etag });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.etag).toBe(etag);
 
     const weak = await bulk(
-      { context: { targetingKey: 'user-1' } },
-      { 'if-none-match': `"other", W/${etag}` },
+      { context: {} },
+      { ...as['user-1'], 'if-none-match': `"other", W/${etag}` },
     );
     expect(weak.statusCode).toBe(304);
 
     // Another user's flags differ, so the old tag no longer matches.
-    const otherUser = await bulk(
-      { context: { targetingKey: 'user-2' } },
-      { 'if-none-match': etag },
-    );
+    const otherUser = await bulk({ context: {} }, { ...as['user-2'], 'if-none-match': etag });
     expect(otherUser.statusCode).toBe(200);
     expect(otherUser.headers.etag).not.toBe(etag);
   });
@@ -153,7 +167,7 @@ describe('OFREP flag evaluation', () => {
   });
 
   it('evaluates a single flag', async () => {
-    const response = await single('debug.logs', { context: { targetingKey: 'user-1' } });
+    const response = await single('debug.logs', { context: {} }, as['user-1']);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       key: 'debug.logs',

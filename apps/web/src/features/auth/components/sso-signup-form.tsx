@@ -32,18 +32,22 @@ export function SsoSignupForm() {
       )}
       <Checkbox
         label="I agree to receive service e-mails"
-        description={SSO_CONSENT_TEXT}
         checked={hasConsented}
         onChange={(event) => setHasConsented(event.currentTarget.checked)}
       />
-      <Button
-        fullWidth
-        disabled={!hasConsented}
-        loading={signup.isPending}
-        onClick={handleContinue}
-      >
-        Continue
-      </Button>
+      <Stack gap={6}>
+        <Button
+          fullWidth
+          disabled={!hasConsented}
+          loading={signup.isPending}
+          onClick={handleContinue}
+        >
+          Continue
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          {SSO_CONSENT_TEXT}.
+        </Text>
+      </Stack>
     </Stack>
   );
 }

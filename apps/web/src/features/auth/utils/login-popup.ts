@@ -55,9 +55,20 @@ export function startConnectionLogin(connection: string): boolean {
   return false;
 }
 
+/** An opener of another origin (a tab opened from elsewhere) does not make this the popup. */
+function hasSameOriginOpener(): boolean {
+  const opener = window.opener as Window | null;
+  if (opener === null || opener === window) return false;
+  try {
+    return opener.location.origin === window.location.origin;
+  } catch {
+    return false; // cross-origin: reading its location throws
+  }
+}
+
 /** Whether this window is the login popup (see LOGIN_POPUP_MARKER_KEY). */
 export function isLoginPopupWindow(): boolean {
-  if (window.opener !== null && window.opener !== window) return true;
+  if (hasSameOriginOpener()) return true;
   try {
     return window.sessionStorage.getItem(LOGIN_POPUP_MARKER_KEY) === '1';
   } catch {

@@ -1,0 +1,75 @@
+import type { ProgressRecord } from '@herald/contract/tours/progress-record.schema';
+import type { User, UserMetadata } from '@herald/contract/users/user.schema';
+import type { IdentityUser } from '../../adapters/identity/identity-port';
+import type { ProgressRecordRow, UserProfileRow } from './user.repository';
+
+/** The profile's provider for an e-mail + password sign-up (otherwise the connection name). */
+export const PASSWORD_PROVIDER = 'password';
+
+/** Spec section 3: details are complete when first name, last name and company are all filled in. */
+export function isDetailsComplete(
+  profile: Pick<UserProfileRow, 'firstName' | 'lastName' | 'company'>,
+): boolean {
+  return [profile.firstName, profile.lastName, profile.company].every(
+    (value) => (value ?? '').trim() !== '',
+  );
+}
+
+/** Sign-up metadata as sent, with signUpDate set by the server when the client sent none. */
+export function signUpMetadata(metadata: UserMetadata | undefined, now: Date): UserMetadata {
+  return { ...metadata, signUpDate: metadata?.signUpDate ?? now.toISOString() };
+}
+
+/** PUT /v3/user metadata: UTM fields as sent, merged over the stored ones; signUpDate stays the server's. */
+export function mergedMetadata(stored: UserMetadata, sent: UserMetadata): UserMetadata {
+  return { ...stored, ...sent, signUpDate: stored.signUpDate ?? sent.signUpDate };
+}
+
+/** The User entity (contract `userSchema`) from the profile and the identity. */
+export function toUser(profile: UserProfileRow, identity: IdentityUser): User {
+  return {
+    customerid: profile.customerId,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: identity.email,
+    email_verified: identity.emailVerified,
+    emailValidated: identity.emailVerified,
+    company: profile.company,
+    // Seam: computed from the workspace, service and billing tables when those arrive (later issues).
+    services: [],
+    subscriptions: [],
+    setupComplete: profile.setupComplete,
+    detailsComplete: isDetailsComplete(profile),
+    // Seam: the user's first service once services exist.
+    firstService: null,
+    provider: profile.provider,
+    authProvider: profile.provider,
+    metadata: profile.metadata,
+    // Seam: `accessToken` (the JWT for the messaging client session) arrives with the runtime issue.
+  };
+}
+
+export function toProgressRecord(row: ProgressRecordRow): ProgressRecord {
+  return {
+    stageName: row.stageName,
+    status: row.status,
+    step: row.step,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** First and last name from the IdP's claims; `name` split at its last space when they are missing. */
+export function namesFromClaims(claims: {
+  givenName: string | undefined;
+  familyName: string | undefined;
+  name: string | undefined;
+}): { firstName: string; lastName: string } {
+  if (claims.givenName || claims.familyName) {
+    return { firstName: claims.givenName?.trim() ?? '', lastName: claims.familyName?.trim() ?? '' };
+  }
+  const name = claims.name?.trim() ?? '';
+  const split = name.lastIndexOf(' ');
+  return split < 0
+    ? { firstName: name, lastName: '' }
+    : { firstName: name.slice(0, split).trim(), lastName: name.slice(split + 1).trim() };
+}

@@ -1,0 +1,134 @@
+import cookie from '@fastify/cookie';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import { ERROR_CODES } from '@herald/contract/api/errors';
+import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME } from '@herald/contract/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { IdentityPort } from '../adapters/identity/identity-port';
+import type { Config } from '../config';
+import { HttpError } from '../lib/http-error';
+import { isApiPath } from './error-handler';
+
+/** The signed-in caller of a request, resolved once per request from the auth cookie or the Bearer token. */
+export interface RequestSession {
+  userId: string;
+  /** The session token (a secret: never log it). */
+  token: string;
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identity port (src/adapters/identity). */
+    identity: IdentityPort;
+  }
+  interface FastifyRequest {
+    /** Null when the request carries no valid session. Resolved for API paths only. */
+    session: RequestSession | null;
+  }
+}
+
+export const UNAUTHORIZED_MESSAGE = 'You are not signed in, or your session has expired.';
+
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE =
+  'Unsupported content type: send JSON with Content-Type: application/json.';
+
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What a session token can look like; anything else is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
+
+export function authCookieOptions(config: Pick<Config, 'publicUrl'>): CookieSerializeOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: config.publicUrl.startsWith('https:'),
+    maxAge: AUTH_COOKIE_MAX_AGE_SECONDS,
+  };
+}
+
+export function setAuthCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(AUTH_COOKIE_NAME, token, authCookieOptions(config));
+}
+
+export function clearAuthCookie(reply: FastifyReply, config: Config): void {
+  const { maxAge: _maxAge, ...options } = authCookieOptions(config);
+  reply.clearCookie(AUTH_COOKIE_NAME, options);
+}
+
+/** The session token of a request: `Authorization: Bearer <token>` first, else the `auth` cookie. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined && /^bearer /i.test(authorization)) {
+    return authorization.slice(7).trim();
+  }
+  return request.cookies[AUTH_COOKIE_NAME];
+}
+
+function isJsonContentType(contentType: string): boolean {
+  const mediaType = contentType.split(';', 1)[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (
+    request.headers['transfer-encoding'] !== undefined ||
+    (length !== undefined && Number(length) > 0)
+  );
+}
+
+function isV3Path(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return pathname === '/v3' || pathname.startsWith('/v3/');
+}
+
+/**
+ * Sessions and the CSRF defence (docs/decisions/007-identity.md):
+ * - every API request's session is resolved once, from the Bearer token or the `auth` cookie, into
+ *   `request.session`; route access (`user`) is enforced by registerRoute;
+ * - a state-changing /v3 request must be JSON (`Content-Type: application/json`) or carry no body and no content
+ *   type. An HTML form (or a no-cors fetch) can only send urlencoded, multipart or text/plain, so a cross-site form
+ *   post is refused with 415 before anything runs, whatever the browser does with the SameSite=Strict cookie.
+ */
+async function authPlugin(
+  app: FastifyInstance,
+  options: { config: Config; identity: IdentityPort },
+): Promise<void> {
+  await app.register(cookie);
+  app.decorate('identity', options.identity);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING_METHODS.has(request.method) || !isV3Path(request.url)) return;
+    const contentType = request.headers['content-type'];
+    const acceptable =
+      contentType === undefined ? !hasBody(request) : isJsonContentType(contentType);
+    if (!acceptable) {
+      throw new HttpError(415, ERROR_CODES.unsupportedMediaType, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url)) return;
+    const token = sessionTokenOf(request);
+    if (token === undefined || !TOKEN_PATTERN.test(token)) return;
+    const session = await options.identity.getSession(token);
+    request.session = session && {
+      userId: session.userId,
+      token: session.token,
+      expiresAt: session.expiresAt,
+    };
+  });
+}
+
+export const authSessionPlugin = fp(authPlugin, { name: 'herald-auth' });
+
+/** For handlers of `user` routes: the session registerRoute has already required. */
+export function requireSession(request: FastifyRequest): RequestSession {
+  if (!request.session) {
+    throw new HttpError(401, ERROR_CODES.unauthorized, UNAUTHORIZED_MESSAGE);
+  }
+  return request.session;
+}

@@ -1,0 +1,73 @@
+import { linkIn, waitForMail } from './fixtures/mail';
+import { newAccount } from './fixtures/accounts';
+import { test, expect, expectAccessible } from './fixtures/test';
+
+test('a newcomer signs up, verifies the e-mail from a real mail, completes details and lands', async ({
+  page,
+}) => {
+  const account = newAccount();
+  await page.goto('/signup?utm_source=e2e&utm_campaign=launch');
+  await expectAccessible(page);
+
+  await page.getByLabel('First name').fill(account.firstName);
+  await page.getByLabel('Last name').fill(account.lastName);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  // No company yet: the details step asks for it.
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/onboarding\/verify-email$/);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expectAccessible(page);
+
+  const mail = await waitForMail(account.email, /verify/i);
+  expect(mail.text).toContain('Herald Cloud');
+  await page.goto(linkIn(mail, '/v3/auth/verify-email'));
+  await expect(page).toHaveURL(/\/login\/email-verified$/);
+  await expect(
+    page.getByRole('heading', { name: 'Your e-mail address is verified' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/onboarding\/details$/);
+  await expect(page.getByLabel('First name')).toHaveValue(account.firstName);
+  await expectAccessible(page);
+  await page.getByLabel('Company').fill(account.company);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
+
+  // The UTM parameters of the sign-up URL were kept with the account.
+  const user = await page.request.get('/v3/user');
+  expect(await user.json()).toMatchObject({
+    email: account.email,
+    email_verified: true,
+    detailsComplete: true,
+    company: account.company,
+    metadata: { utm_source: 'e2e', utm_campaign: 'launch' },
+  });
+});
+
+test('signing up again with a registered e-mail says a signup e-mail was sent', async ({
+  page,
+}) => {
+  const account = newAccount();
+  await page.request.post('/v3/user', {
+    data: { ...account },
+  });
+  await page.request.post('/v3/auth/logout');
+
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Someone');
+  await page.getByLabel('Last name').fill('Else');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('another long password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText(
+      'A signup email has been sent. Please contact support if you encounter any problems.',
+    ),
+  ).toBeVisible();
+});
