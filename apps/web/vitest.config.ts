@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Every project runs with the same worker count, so one root run can schedule them together.
+    maxWorkers: 2,
     restoreMocks: true,
     unstubGlobals: true,
   },

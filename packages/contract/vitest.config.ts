@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'contract', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'contract',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Every project runs with the same worker count, so one root run can schedule them together.
+    maxWorkers: 2,
+  },
 });

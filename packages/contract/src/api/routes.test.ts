@@ -145,6 +145,18 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['POST', '/v3/auth/sso/lookup'],
   ['GET', '/v3/auth/authorize/{connection}'],
   ['GET', '/v3/auth/callback/{connection}'],
+  // Members, invitations and the audit trail (section 2 members area; paths are ours)
+  ['GET', '/v3/workspace/{workspaceId}/members'],
+  ['PUT', '/v3/workspace/{workspaceId}/members/{customerid}/role'],
+  ['DELETE', '/v3/workspace/{workspaceId}/members/{customerid}'],
+  ['POST', '/v3/workspace/{workspaceId}/leave'],
+  ['GET', '/v3/workspace/{workspaceId}/invites'],
+  ['POST', '/v3/workspace/{workspaceId}/invites'],
+  ['DELETE', '/v3/workspace/{workspaceId}/invites/{inviteId}'],
+  ['POST', '/v3/workspace/{workspaceId}/invites/{inviteId}/resend'],
+  ['POST', '/v3/user/pending-invites/{inviteId}/accept'],
+  ['POST', '/v3/user/pending-invites/{inviteId}/decline'],
+  ['GET', '/v3/workspace/{workspaceId}/audit-log'],
 ];
 
 /** Section 6 permissions on the routes that need one; every other route needs none. */
@@ -168,7 +180,7 @@ const REQUIRED_PERMISSIONS: Record<string, string> = {
 };
 
 describe('the route table', () => {
-  it('has exactly the calls of section 7 plus health, restart, cancel and the identity calls', () => {
+  it('has exactly the calls of section 7 plus health, restart, cancel, identity and member calls', () => {
     const expected = [...SECTION_7_CALLS, ...EXTRA_CALLS]
       .map(([method, path]) => `${method} ${path}`)
       .sort();

@@ -4,6 +4,7 @@ import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { kafkaGatewayRoutes } from './routes/kafka-gateway';
 import { logRoutes } from './routes/logs';
+import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { restAdapterRoutes } from './routes/rest-adapter';
 import { serviceRoutes } from './routes/service';
@@ -21,6 +22,7 @@ export const routes = {
   ...identityRoutes,
   ...userRoutes,
   ...workspaceRoutes,
+  ...memberRoutes,
   ...billingRoutes,
   ...serviceRoutes,
   ...notificationRoutes,

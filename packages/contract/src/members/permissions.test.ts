@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PERMISSIONS,
   ROLE_PERMISSIONS,
+  canManageMembers,
   canSeeUpgradePrompt,
   hasPermission,
   knownRoles,
@@ -116,5 +117,17 @@ describe('canSeeUpgradePrompt', () => {
     [['owner'], false],
   ])('shows the upgrade prompt to roles %j: %s', (roles, expected) => {
     expect(canSeeUpgradePrompt(roles)).toBe(expected);
+  });
+});
+
+describe('canManageMembers', () => {
+  it.each([
+    [['User'], false],
+    [['Admin'], true],
+    [['Owner'], true],
+    [['User', 'Admin'], true],
+    [[], false],
+  ])('for roles %j is %s', (roles, expected) => {
+    expect(canManageMembers(roles)).toBe(expected);
   });
 });

@@ -87,3 +87,12 @@ export function rolesOfUserInFirstWorkspace(
 export function canSeeUpgradePrompt(roles: readonly string[]): boolean {
   return roles.includes('Admin') || roles.includes('Owner');
 }
+
+/**
+ * Inviting, revoking invitations, changing roles, removing members and reading the audit trail
+ * need Admin or Owner (the issue's rule "Users cannot invite, change roles or remove"; section 6
+ * leaves member management "not shown").
+ */
+export function canManageMembers(roles: readonly string[]): boolean {
+  return roles.includes('Admin') || roles.includes('Owner');
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { emailSchema, idSchema } from '../common/fields';
+import { ROLES } from './permissions';
+
+/**
+ * Members, invitations and the audit trail of a workspace (spec section 2 members area, section 3
+ * Pending invite list; the issue's audit trail). The spec shows no shapes: these are ours.
+ */
+
+export const roleSchema = z.enum(ROLES, { error: 'The role must be User, Admin or Owner' });
+
+/** A member row of the members table. */
+export const memberSchema = z.object({
+  customerid: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(roleSchema),
+  /** ISO 8601. */
+  joinedAt: z.iso.datetime({ offset: true }),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const changeMemberRoleRequestSchema = z.strictObject({ role: roleSchema });
+export type ChangeMemberRoleRequest = z.infer<typeof changeMemberRoleRequestSchema>;
+
+/** An invitation as its workspace's Admins and Owner see it. */
+export const workspaceInviteSchema = z.object({
+  inviteId: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  invitedBy: z.string().nullable(),
+  /** ISO 8601. */
+  invitedAt: z.iso.datetime({ offset: true }),
+  /** ISO 8601; an expired invitation can be re-sent, which renews it. */
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type WorkspaceInvite = z.infer<typeof workspaceInviteSchema>;
+
+/** Inviting makes a User or an Admin; ownership moves only by a transfer (owner-invariant.ts). */
+export const createInviteRequestSchema = z.strictObject({
+  email: emailSchema,
+  role: z.enum(['User', 'Admin'], { error: 'An invitation makes a User or an Admin' }),
+});
+export type CreateInviteRequest = z.infer<typeof createInviteRequestSchema>;
+
+export const acceptInviteResponseSchema = z.object({ workspace_id: z.string() });
+
+export const AUDIT_ACTIONS = [
+  'workspace.created',
+  'workspace.renamed',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'member.joined',
+  'invite.created',
+  'invite.resent',
+  'invite.revoked',
+  'invite.declined',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One recorded change: who, what, when, from where. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  actor: z.object({ customerid: z.string().nullable(), email: z.string().nullable() }),
+  /** What the change was made to, e.g. the member's e-mail or the invitation's address. */
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  /** The client address the change came from. */
+  ipAddress: z.string().nullable(),
+  /** ISO 8601. */
+  at: z.iso.datetime({ offset: true }),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  /** The `nextCursor` of the previous page. */
+  before: z.string().max(200).optional(),
+});
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const memberParamsSchema = z.strictObject({ workspaceId: idSchema, customerid: idSchema });
+export const inviteParamsSchema = z.strictObject({ workspaceId: idSchema, inviteId: idSchema });
+export const pendingInviteParamsSchema = z.strictObject({ inviteId: idSchema });
