@@ -24,7 +24,9 @@ import { devMailRoutes } from './modules/dev-mail/routes';
 import { flagRoutes } from './modules/flags/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { memberRoutes } from './modules/members/routes';
 import { userRoutes } from './modules/user/routes';
+import { workspaceRoutes } from './modules/workspace/routes';
 import { authSessionPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/db';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
@@ -63,6 +65,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app.decorate('mailer', mailer);
   app.decorate('clock', clock);
   app.decorate('registeredRoutes', []);
+  app.decorateRequest('workspaceRoles', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -82,6 +85,8 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(flagRoutes);
   await app.register(identityRoutes);
   await app.register(userRoutes);
+  await app.register(workspaceRoutes);
+  await app.register(memberRoutes);
   // The operator's outbox exists only when mail goes to it.
   if (mailer.kind === 'outbox') await app.register(devMailRoutes);
 

@@ -119,6 +119,80 @@ describe('OpenAPI document and reference', () => {
         path: '/v3/user/progress-records/{stageName}',
         access: 'user',
       },
+      { operationId: 'listWorkspaces', method: 'GET', path: '/v3/workspaces', access: 'user' },
+      { operationId: 'createWorkspace', method: 'POST', path: '/v3/workspace', access: 'user' },
+      {
+        operationId: 'listMembers',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/members',
+        access: 'workspace',
+      },
+      {
+        operationId: 'changeMemberRole',
+        method: 'PUT',
+        path: '/v3/workspace/{workspaceId}/members/{customerid}/role',
+        access: 'workspace',
+      },
+      {
+        operationId: 'removeMember',
+        method: 'DELETE',
+        path: '/v3/workspace/{workspaceId}/members/{customerid}',
+        access: 'workspace',
+      },
+      {
+        operationId: 'leaveWorkspace',
+        method: 'POST',
+        path: '/v3/workspace/{workspaceId}/leave',
+        access: 'workspace',
+      },
+      {
+        operationId: 'listInvites',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/invites',
+        access: 'workspace',
+      },
+      {
+        operationId: 'createInvite',
+        method: 'POST',
+        path: '/v3/workspace/{workspaceId}/invites',
+        access: 'workspace',
+      },
+      {
+        operationId: 'revokeInvite',
+        method: 'DELETE',
+        path: '/v3/workspace/{workspaceId}/invites/{inviteId}',
+        access: 'workspace',
+      },
+      {
+        operationId: 'resendInvite',
+        method: 'POST',
+        path: '/v3/workspace/{workspaceId}/invites/{inviteId}/resend',
+        access: 'workspace',
+      },
+      {
+        operationId: 'listPendingInvites',
+        method: 'GET',
+        path: '/v3/user/pending-invites',
+        access: 'user',
+      },
+      {
+        operationId: 'acceptInvite',
+        method: 'POST',
+        path: '/v3/user/pending-invites/{inviteId}/accept',
+        access: 'user',
+      },
+      {
+        operationId: 'declineInvite',
+        method: 'POST',
+        path: '/v3/user/pending-invites/{inviteId}/decline',
+        access: 'user',
+      },
+      {
+        operationId: 'listAuditLog',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/audit-log',
+        access: 'workspace',
+      },
     ]);
   });
 

@@ -8,8 +8,21 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
+import { ERROR_CODES } from '@herald/contract/api/errors';
+import { PERMISSIONS, hasPermission } from '@herald/contract/members/permissions';
+import type { Permission, Role } from '@herald/contract/members/permissions';
 import type { z } from 'zod';
+import { HttpError } from '../lib/http-error';
+import { findMemberRoles } from '../modules/workspace/workspace.repository';
 import { requireSession } from './auth';
+
+export const WORKSPACE_NOT_FOUND_MESSAGE =
+  'This organisation does not exist or you are not a member.';
+
+/** The 403 message of a route whose section 6 permission the member's role lacks. */
+export function permissionDeniedMessage(permission: string): string {
+  return `Your role in this organisation does not allow this (it needs the '${permission}' permission).`;
+}
 
 /** What later issues need to know about a live route (the authorization matrix test is generated from these). */
 export interface RegisteredRoute {
@@ -26,6 +39,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered through registerRoute, i.e. every route that really works. */
     registeredRoutes: RegisteredRoute[];
+  }
+  interface FastifyRequest {
+    /** The caller's roles in the path's workspace, set by the `workspace` guard; null on other routes. */
+    workspaceRoles: Role[] | null;
   }
 }
 
@@ -64,19 +81,66 @@ const operationIdByDefinition = new Map<RouteDefinition, string>(
 );
 
 /**
- * The check each access level puts in front of a handler (after the auth plugin resolved `request.session`).
- * `workspace` and `service` (membership of the path's workspace / service, others get 404) arrive with the
- * workspace issue: until their guard exists here, registering such a route fails loudly rather than running
- * unguarded.
+ * `workspace`: the session user must be a member of the path's workspace, else 404 (a non-member must not learn
+ * that the workspace exists, docs/decisions/009); the member's roles go to `request.workspaceRoles`; a route's
+ * section 6 `permission` then needs `hasPermission`, else 403. It runs at onRequest, on the raw path parameter, so
+ * a non-member gets 404 whatever the rest of the request holds.
  */
-const ACCESS_GUARDS: Record<RouteAccess, onRequestHookHandler | null | undefined> = {
-  public: null,
-  user: async (request) => {
-    requireSession(request);
-  },
-  workspace: undefined,
-  service: undefined,
-};
+function workspaceGuard(permission: Permission | undefined): onRequestHookHandler {
+  return async (request) => {
+    const { userId } = requireSession(request);
+    const { workspaceId } = request.params as { workspaceId?: unknown };
+    const roles =
+      typeof workspaceId === 'string' && workspaceId !== ''
+        ? await findMemberRoles(request.server.db, workspaceId, userId)
+        : [];
+    if (roles.length === 0) {
+      throw new HttpError(404, ERROR_CODES.notFound, WORKSPACE_NOT_FOUND_MESSAGE);
+    }
+    if (permission !== undefined && !hasPermission(roles, permission)) {
+      throw new HttpError(403, ERROR_CODES.forbidden, permissionDeniedMessage(permission));
+    }
+    request.workspaceRoles = roles;
+  };
+}
+
+function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * The check each access level puts in front of a handler (after the auth plugin resolved `request.session`).
+ * `service` (membership of the workspace owning the path's service) arrives with services: until its guard exists
+ * here, registering such a route fails loudly rather than running unguarded.
+ */
+function guardOf(
+  operationId: string,
+  definition: RouteDefinition,
+): onRequestHookHandler | null | undefined {
+  switch (definition.access) {
+    case 'public':
+      return null;
+    case 'user':
+      return async (request) => {
+        requireSession(request);
+      };
+    case 'workspace': {
+      const { permission } = definition;
+      if (permission !== undefined && !isPermission(permission)) {
+        throw new Error(`${operationId}: unknown permission '${permission}'`);
+      }
+      return workspaceGuard(permission);
+    }
+    case 'service':
+      return undefined;
+  }
+}
+
+/** For handlers of `workspace` routes: the roles the guard found. */
+export function workspaceRolesOf(request: FastifyRequest): Role[] {
+  if (!request.workspaceRoles) throw new Error('workspaceRolesOf used outside a workspace route');
+  return request.workspaceRoles;
+}
 
 /**
  * Registers a contract RouteDefinition as a Fastify route, so that validation, serialization and the OpenAPI
@@ -95,10 +159,10 @@ export function registerRoute<T extends RouteDefinition>(
       `${definition.method} ${definition.path} is not in the contract's routes; pass an operationId`,
     );
   }
-  const guard = ACCESS_GUARDS[definition.access];
+  const guard = guardOf(operationId, definition);
   if (guard === undefined) {
     throw new Error(
-      `${operationId}: access '${definition.access}' has no guard yet (route-registry ACCESS_GUARDS)`,
+      `${operationId}: access '${definition.access}' has no guard yet (route-registry guardOf)`,
     );
   }
   app.route({

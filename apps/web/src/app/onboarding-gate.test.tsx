@@ -73,9 +73,10 @@ describe('the onboarding gate (spec section 4)', () => {
   it('sends a completed user away from the login page to /workspace', async () => {
     const { router, api } = renderApp('/', createSession(buildUser()).handler);
     expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/workspace');
-    // A completed user's invites are not asked for.
-    expect(api.requestsTo(routes.listPendingInvites)).toHaveLength(0);
+    // /workspace opens the default workspace.
+    expect(router.state.location.pathname).toBe('/workspace/ws-1');
+    // The gate does not ask for a completed user's invites; only the frame's invite notice does.
+    expect(api.requestsTo(routes.listPendingInvites)).toHaveLength(1);
   });
 
   it('brings the visitor back to the remembered page after logging in', async () => {

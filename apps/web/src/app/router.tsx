@@ -90,10 +90,53 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/default-layout')).DefaultLayout }),
         children: [
           {
-            // Workspace pages (spec section 2) arrive with the workspaces issue.
-            path: 'workspace/:workspaceId?',
-            lazy: async () => ({ Component: (await import('./routes/workspace')).WorkspaceRoute }),
-            handle: { crumb: 'Services' } satisfies RouteHandle,
+            path: 'workspace',
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./routes/workspace-index')).WorkspaceIndexRoute,
+                }),
+              },
+              {
+                // Spec section 2: the pages of one workspace; an unknown id shows the 404 page.
+                path: ':workspaceId',
+                lazy: async () => ({
+                  Component: (await import('./routes/workspace-guard')).WorkspaceGuardRoute,
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('./routes/workspace')).WorkspaceRoute,
+                    }),
+                    handle: { crumb: 'Services' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'members',
+                    lazy: async () => ({
+                      Component: (await import('./routes/members')).MembersRoute,
+                    }),
+                    handle: { crumb: 'Members' } satisfies RouteHandle,
+                  },
+                  {
+                    // The guide itself is a later issue: an honest placeholder until then.
+                    path: 'evaluation/*',
+                    lazy: async () => ({
+                      Component: (await import('./routes/not-yet-available')).EvaluationRoute,
+                    }),
+                    handle: { crumb: 'Evaluation guide' } satisfies RouteHandle,
+                  },
+                  {
+                    path: 'billing',
+                    lazy: async () => ({
+                      Component: (await import('./routes/not-yet-available')).BillingRoute,
+                    }),
+                    handle: { crumb: 'Billing' } satisfies RouteHandle,
+                  },
+                ],
+              },
+            ],
           },
           {
             path: 'profile',

@@ -1,5 +1,6 @@
 import type { User } from '@herald/contract/users/user.schema';
-import type { PendingInvite } from '@herald/contract/workspaces/workspace.schema';
+import type { Member, WorkspaceInvite } from '@herald/contract/members/member.schema';
+import type { PendingInvite, Workspace } from '@herald/contract/workspaces/workspace.schema';
 
 /** A completed user with a first service; override what a test is about. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -45,6 +46,45 @@ export function buildPendingInvite(overrides: Partial<PendingInvite> = {}): Pend
     role: 'User',
     invitedBy: 'charles@example.com',
     invitedAt: '2025-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function buildWorkspace(overrides: Partial<Workspace> = {}): Workspace {
+  return {
+    workspace_id: 'ws-1',
+    name: 'Analytical Engines',
+    company_name: 'Analytical Engines Ltd',
+    users: [{ customerid: 'cus_ada', email: 'ada@example.com', roles: ['Owner'] }],
+    services: [],
+    provider: null,
+    paymentMethodExempted: false,
+    manuallyBilled: false,
+    isFreeTrialAvailable: true,
+    ...overrides,
+  };
+}
+
+export function buildMember(overrides: Partial<Member> = {}): Member {
+  return {
+    customerid: 'cus_ada',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    roles: ['Owner'],
+    joinedAt: '2025-01-10T09:00:00Z',
+    ...overrides,
+  };
+}
+
+export function buildWorkspaceInvite(overrides: Partial<WorkspaceInvite> = {}): WorkspaceInvite {
+  return {
+    inviteId: 'inv-9',
+    email: 'grace@example.com',
+    role: 'User',
+    invitedBy: 'ada@example.com',
+    invitedAt: '2025-03-01T10:00:00Z',
+    expiresAt: '2099-03-08T10:00:00Z',
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { User } from '@herald/contract/users/user.schema';
 import { vi } from 'vitest';
 import { appRoutes } from '../app/router';
 import { apiErrorResponse, handle, mockApi, type MockHandler } from './api-mock';
+import { buildWorkspace } from './factories';
 import { createTestQueryClient, renderRoutes } from './render';
 
 /**
@@ -26,12 +27,19 @@ export function createSession(initial: User | null | 'profile-missing' = null) {
   };
 }
 
+/** Unless a test answers GET /v3/workspaces itself: one workspace, ws-1, owned by Ada. */
+const defaultWorkspaces = handle(routes.listWorkspaces, () => ({
+  status: 200,
+  body: [buildWorkspace()],
+}));
+
 /**
- * Renders the whole app (gate, layouts, lazy pages) at `path` against typed API handlers. Toasts
- * render as in the app (assert their text); query retries are off.
+ * Renders the whole app (gate, layouts, lazy pages) at `path` against typed API handlers (the
+ * first matching handler wins; GET /v3/workspaces has a default). Toasts render as in the app
+ * (assert their text); query retries are off.
  */
 export function renderApp(path: string, ...handlers: MockHandler[]) {
-  const api = mockApi(...handlers);
+  const api = mockApi(...handlers, defaultWorkspaces);
   vi.stubGlobal('fetch', api.fetch);
   const queryClient = createTestQueryClient({});
   const rendered = renderRoutes(appRoutes, path, queryClient);

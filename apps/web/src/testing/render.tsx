@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { OpenFeatureProvider } from '@openfeature/react-sdk';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
@@ -30,7 +31,9 @@ export function TestProviders({
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <Notifications />
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <OpenFeatureProvider>{children}</OpenFeatureProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

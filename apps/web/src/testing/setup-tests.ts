@@ -8,4 +8,5 @@ afterEach(() => {
   // Mantine's toast store outlives a test's render.
   notifications.clean();
   sessionStorage.clear();
+  localStorage.clear();
 });

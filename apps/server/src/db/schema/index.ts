@@ -5,3 +5,4 @@ export * from './auth-token';
 export * from './user-profile';
 export * from './rate-limit';
 export * from './mail-outbox';
+export * from './workspace';

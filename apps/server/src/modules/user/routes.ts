@@ -9,6 +9,11 @@ import { enforceRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../plugins/route-registry';
 import { resendVerificationMail, sendVerificationMail } from '../identity/identity.service';
 import { signupAttemptMail } from '../identity/mails';
+import {
+  deleteWorkspace,
+  listOwnedWorkspacesOf,
+  lockWorkspace,
+} from '../workspace/workspace.repository';
 import { assertPasswordAllowed } from '../identity/password-policy';
 import {
   deleteProfile,
@@ -16,16 +21,17 @@ import {
   findProfile,
   insertProfile,
   listProgressRecords,
-  updateProfile,
   upsertProgressRecord,
 } from './user.repository';
 import {
   PASSWORD_PROVIDER,
+  insertProfileWithFirstWorkspace,
   mergedMetadata,
   namesFromClaims,
   signUpMetadata,
   toProgressRecord,
   toUser,
+  updateProfileWithFirstWorkspace,
 } from './user.service';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
@@ -70,16 +76,20 @@ async function createPasswordUser(
   const now = app.clock();
   let profile;
   try {
-    profile = await insertProfile(app.db, {
-      customerId: created.user.id,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      company: body.company || null,
-      provider: PASSWORD_PROVIDER,
-      metadata: signUpMetadata(body.metadata, now),
-      emailConsent: null,
-      now,
-    });
+    profile = await insertProfileWithFirstWorkspace(
+      app.db,
+      {
+        customerId: created.user.id,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        company: body.company || null,
+        provider: PASSWORD_PROVIDER,
+        metadata: signUpMetadata(body.metadata, now),
+        emailConsent: null,
+        now,
+      },
+      { customerId: created.user.id, email: created.user.email, ipAddress: request.ip },
+    );
   } finally {
     // No half-created accounts: an identity without its profile could log in but never sign up again.
     if (!profile) await identity.deleteIdentity(created.user.id);
@@ -159,7 +169,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, routes.updateUser, async (request) => {
     const { profile, identityUser } = await currentUser(app, request);
     const { firstName, lastName, company, setupComplete, metadata } = request.body;
-    const updated = await updateProfile(
+    const updated = await updateProfileWithFirstWorkspace(
       app.db,
       profile.customerId,
       {
@@ -169,6 +179,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         ...(setupComplete !== undefined && { setupComplete }),
         ...(metadata !== undefined && { metadata: mergedMetadata(profile.metadata, metadata) }),
       },
+      { customerId: profile.customerId, email: identityUser.email, ipAddress: request.ip },
       app.clock(),
     );
     if (!updated) throw new HttpError(404, ERROR_CODES.notFound, NO_PROFILE_MESSAGE);
@@ -177,6 +188,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, routes.deleteUser, async (request, reply) => {
     const { userId } = requireSession(request);
+    await releaseOwnedWorkspaces(app, userId);
     await deleteProfile(app.db, userId);
     await identity.revokeAllSessions(userId);
     await identity.deleteIdentity(userId);
@@ -203,9 +215,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const sent = await resendVerificationMail(app, request, userId, identityUser.email);
     return { email_verified: false, verificationEmailSent: sent };
   });
-
-  // listPendingInvites is not registered: workspaces (and invitations) arrive with the next issue, and the API
-  // document lists only routes that work.
 
   registerRoute(app, routes.listProgressRecords, async (request) => {
     const { profile } = await currentUser(app, request);
@@ -241,5 +250,28 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const { profile } = await currentUser(app, request);
     await deleteProgressRecord(app.db, profile.customerId, request.params.stageName);
     return reply.code(204).send();
+  });
+}
+
+/**
+ * An owner must always exist (spec section 5): deleting the account of a workspace's Owner is
+ * refused while others still belong to it; a workspace the user is alone in goes with the account.
+ */
+async function releaseOwnedWorkspaces(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    for (const owned of await listOwnedWorkspacesOf(tx, userId)) {
+      await lockWorkspace(tx, owned.id);
+      const [current] = (await listOwnedWorkspacesOf(tx, userId)).filter(
+        (candidate) => candidate.id === owned.id,
+      );
+      if (current && current.memberCount > 1) {
+        throw new HttpError(
+          409,
+          ERROR_CODES.conflict,
+          `Transfer the ownership of ${current.name} to another member before deleting your account.`,
+        );
+      }
+      await deleteWorkspace(tx, owned.id);
+    }
   });
 }

@@ -1,6 +1,10 @@
 import type { ProgressRecord } from '@herald/contract/tours/progress-record.schema';
 import type { User, UserMetadata } from '@herald/contract/users/user.schema';
 import type { IdentityUser } from '../../adapters/identity/identity-port';
+import type { Database } from '../../db/database';
+import { ensureFirstWorkspaceTx } from '../workspace/workspace.service';
+import type { Actor } from '../workspace/workspace.service';
+import { insertProfile, updateProfile } from './user.repository';
 import type { ProgressRecordRow, UserProfileRow } from './user.repository';
 
 /** The profile's provider for an e-mail + password sign-up (otherwise the connection name). */
@@ -72,4 +76,43 @@ export function namesFromClaims(claims: {
   return split < 0
     ? { firstName: name, lastName: '' }
     : { firstName: name.slice(0, split).trim(), lastName: name.slice(split + 1).trim() };
+}
+
+/**
+ * Inserts the profile and, when its details are complete, the user's first workspace, in one transaction;
+ * undefined when a profile already exists.
+ */
+export function insertProfileWithFirstWorkspace(
+  db: Database,
+  values: Parameters<typeof insertProfile>[1],
+  actor: Actor,
+): Promise<UserProfileRow | undefined> {
+  return db.transaction(async (tx) => {
+    const profile = await insertProfile(tx, values);
+    if (profile && isDetailsComplete(profile)) {
+      await ensureFirstWorkspaceTx(tx, profile, actor, values.now);
+    }
+    return profile;
+  });
+}
+
+/**
+ * Updates the profile and, when its details become (or are) complete and the user belongs to no workspace,
+ * creates their first one, in one transaction. The UPDATE locks the profile row, so concurrent updates of one
+ * user create one workspace.
+ */
+export function updateProfileWithFirstWorkspace(
+  db: Database,
+  customerId: string,
+  changes: Parameters<typeof updateProfile>[2],
+  actor: Actor,
+  now: Date,
+): Promise<UserProfileRow | undefined> {
+  return db.transaction(async (tx) => {
+    const profile = await updateProfile(tx, customerId, changes, now);
+    if (profile && isDetailsComplete(profile)) {
+      await ensureFirstWorkspaceTx(tx, profile, actor, now);
+    }
+    return profile;
+  });
 }

@@ -1,20 +1,37 @@
+import type { User } from '@herald/contract/users/user.schema';
 import { Outlet } from 'react-router';
 import { AppFrame } from '../../components/app-frame';
+import { InviteActions } from '../../features/onboarding/components/invite-actions';
+import { PendingInviteNotice } from '../../features/onboarding/components/pending-invite-notice';
+import { WorkspaceNav } from '../../features/workspaces/components/workspace-nav';
+import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import { RequireUser } from './require-user';
 import { TopBar } from './top-bar';
+import { useInviteAccepted } from './use-invite-accepted';
 
 /**
- * Spec section 2, default layout: top navigation bar and (with the workspaces issue) the
- * workspace side navigation.
+ * Spec section 2, default layout: top navigation bar and workspace side navigation, with the
+ * client-side invite notification (section 4) above the page.
  */
 export function DefaultLayout() {
+  return <RequireUser>{(user) => <DefaultFrame user={user} />}</RequireUser>;
+}
+
+function DefaultFrame({ user }: { user: User }) {
+  const { workspace, workspaces } = useCurrentWorkspace();
+  const onAccepted = useInviteAccepted();
   return (
-    <RequireUser>
-      {(user) => (
-        <AppFrame header={<TopBar user={user} />}>
-          <Outlet />
-        </AppFrame>
-      )}
-    </RequireUser>
+    <AppFrame
+      header={<TopBar user={user} />}
+      navbar={
+        <WorkspaceNav workspace={workspace} workspaces={workspaces} customerid={user.customerid} />
+      }
+      navbarLabel="Workspace"
+    >
+      <PendingInviteNotice
+        renderInviteActions={(invite) => <InviteActions invite={invite} onAccepted={onAccepted} />}
+      />
+      <Outlet />
+    </AppFrame>
   );
 }

@@ -1,9 +1,9 @@
 import { routes } from '@herald/contract/api/routes';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, handle, mockApi } from '../../testing/api-mock';
-import { buildUser } from '../../testing/factories';
+import { buildUser, buildWorkspace } from '../../testing/factories';
 import { renderRoutes } from '../../testing/render';
 import { appRoutes } from '../router';
 
@@ -16,7 +16,13 @@ afterEach(() => {
 });
 
 function signedInAs(user = buildUser()) {
-  const api = mockApi(handle(routes.getUser, () => ({ status: 200, body: user })));
+  const api = mockApi(
+    handle(routes.getUser, () => ({ status: 200, body: user })),
+    handle(routes.listWorkspaces, () => ({
+      status: 200,
+      body: [buildWorkspace({ workspace_id: 'w1' })],
+    })),
+  );
   vi.stubGlobal('fetch', api.fetch);
   return api;
 }
@@ -54,9 +60,12 @@ describe.each([
     signedInAs();
     renderRoutes(appRoutes, path);
     const banner = await screen.findByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'Herald Cloud' })).toHaveAttribute(
-      'href',
-      '/workspace',
+    // The brand links to the current (or default) workspace.
+    await waitFor(() =>
+      expect(within(banner).getByRole('link', { name: 'Herald Cloud' })).toHaveAttribute(
+        'href',
+        '/workspace/w1',
+      ),
     );
     expect(screen.getByRole('main')).toBeInTheDocument();
   });

@@ -18,7 +18,9 @@ describe('the current user (GET /v3/user)', () => {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });
-    expect(localStorage.length).toBe(0);
+    // Nothing of the session is stored: only the default workspace is remembered.
+    expect(localStorage.length).toBe(1);
+    expect(localStorage.key(0)).toBe('herald-default-workspace');
   });
 
   it('reads a 401 as logged out: the login page, no error and no logout call', async () => {

@@ -35,7 +35,8 @@ describe('the login callback (/login/callback)', () => {
   it('as a full page: a signed-in user goes on through the gate', async () => {
     const { router } = renderApp('/login/callback', createSession(buildUser()).handler);
     expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/workspace');
+    // /workspace opens the default workspace.
+    expect(router.state.location.pathname).toBe('/workspace/ws-1');
   });
 
   it('completes a first single sign-on login with the SSO sign-up and e-mail consent', async () => {
@@ -56,7 +57,8 @@ describe('the login callback (/login/callback)', () => {
     await userEvent.click(continueButton);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/workspace');
+    // /workspace opens the default workspace.
+    expect(router.state.location.pathname).toBe('/workspace/ws-1');
     expect(api.requestsTo(routes.createUser).map((request) => request.json)).toEqual([
       { context: 'sso', emailConsent: true, metadata: { signUpDate: '2025-05-06T07:08:09.000Z' } },
     ]);

@@ -43,7 +43,8 @@ describe('the login page (/)', () => {
     await logIn(' Ada@Example.com ', 'correct horse');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/workspace');
+    // /workspace opens the default workspace.
+    expect(router.state.location.pathname).toBe('/workspace/ws-1');
     expect(api.requestsTo(routes.login).map((request) => request.json)).toEqual([
       {
         realm: 'Username-Password-Authentication',
@@ -114,7 +115,8 @@ describe('the login page (/)', () => {
     });
     popupSide.close();
     expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/workspace');
+    // /workspace opens the default workspace.
+    expect(router.state.location.pathname).toBe('/workspace/ws-1');
   });
 
   it('goes to the provider in the whole window when the popup is blocked', async () => {

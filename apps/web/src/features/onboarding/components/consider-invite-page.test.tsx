@@ -1,8 +1,14 @@
 import { routes } from '@herald/contract/api/routes';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, handle } from '../../../testing/api-mock';
-import { buildPendingInvite, incompleteUser } from '../../../testing/factories';
+import {
+  buildPendingInvite,
+  buildUser,
+  buildWorkspace,
+  incompleteUser,
+} from '../../../testing/factories';
 import { createSession, renderApp } from '../../../testing/render-app';
 
 describe('the consider-invite step (/onboarding/consider-invite)', () => {
@@ -46,5 +52,55 @@ describe('the consider-invite step (/onboarding/consider-invite)', () => {
     await queryClient.refetchQueries({ queryKey: ['onboarding', 'pending-invites'] });
     expect(await screen.findByRole('alert')).toHaveTextContent('Invitations could not be loaded');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('accepts an invite, refreshes the user and workspaces and opens the workspace', async () => {
+    let pending = [buildPendingInvite({ inviteId: 'inv-1', workspace_id: 'ws-1' })];
+    // Complete but without a first service: the gate keeps onboarding pages open to them.
+    const { api, router } = renderApp(
+      '/onboarding/consider-invite',
+      createSession(buildUser({ firstService: null })).handler,
+      handle(routes.listPendingInvites, () => ({ status: 200, body: pending })),
+      handle(routes.listWorkspaces, () => ({
+        status: 200,
+        body: pending.length === 0 ? [buildWorkspace({ workspace_id: 'ws-1' })] : [],
+      })),
+      handle(routes.acceptInvite, () => {
+        pending = [];
+        return { status: 200, body: { workspace_id: 'ws-1' } };
+      }),
+    );
+    const item = await screen.findByRole('listitem');
+    const userCallsBefore = api.requestsTo(routes.getUser).length;
+    await userEvent.click(
+      within(item).getByRole('button', { name: 'Accept the invitation to Babbage & Co' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/ws-1'));
+    const accepts = api.requestsTo(routes.acceptInvite);
+    expect(accepts.map((request) => [request.method, request.url, request.body])).toEqual([
+      ['POST', '/v3/user/pending-invites/inv-1/accept', undefined],
+    ]);
+    expect(api.requestsTo(routes.getUser).length).toBeGreaterThan(userCallsBefore);
+  });
+
+  it('declines an invite; without invites left the gate sends an incomplete user to details', async () => {
+    let pending = [buildPendingInvite({ inviteId: 'inv-1' })];
+    const { api, router } = renderApp(
+      '/onboarding/consider-invite',
+      createSession(incompleteUser()).handler,
+      handle(routes.listPendingInvites, () => ({ status: 200, body: pending })),
+      handle(routes.declineInvite, () => {
+        pending = [];
+        return { status: 204, body: undefined };
+      }),
+    );
+    const item = await screen.findByRole('listitem');
+    await userEvent.click(
+      within(item).getByRole('button', { name: 'Decline the invitation to Babbage & Co' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/details'));
+    expect(
+      api.requestsTo(routes.declineInvite).map((request) => [request.method, request.url]),
+    ).toEqual([['POST', '/v3/user/pending-invites/inv-1/decline']]);
   });
 });

@@ -1,4 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { PendingInvite } from '@herald/contract/workspaces/workspace.schema';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { usePendingInvitesQuery } from '../api/pending-invites-query';
@@ -8,7 +10,12 @@ import { PendingInviteList } from './pending-invite-list';
  * `/onboarding/consider-invite` (spec section 4: a user with incomplete details and pending
  * invites may look at them before the details step).
  */
-export function ConsiderInvitePage() {
+export function ConsiderInvitePage({
+  renderInviteActions,
+}: {
+  /** Accept and Decline for each invite (composed by the route). */
+  renderInviteActions?: (invite: PendingInvite) => ReactNode;
+} = {}) {
   const invites = usePendingInvitesQuery();
 
   return (
@@ -35,7 +42,7 @@ export function ConsiderInvitePage() {
         (invites.data.length === 0 ? (
           <Text c="dimmed">You have no pending invitations.</Text>
         ) : (
-          <PendingInviteList invites={invites.data} />
+          <PendingInviteList invites={invites.data} renderInviteActions={renderInviteActions} />
         ))}
       <Button component={Link} to="/onboarding/details" fullWidth>
         Continue

@@ -31,7 +31,8 @@ describe('the details step (/onboarding/details)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/workspace');
+    // /workspace opens the default workspace.
+    expect(router.state.location.pathname).toBe('/workspace/ws-1');
     expect(api.requestsTo(routes.updateUser).map((request) => request.json)).toEqual([
       { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines' },
     ]);

@@ -7,8 +7,8 @@ const invitedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export interface PendingInviteListProps {
   invites: PendingInvite[];
   /**
-   * Controls shown with each invite. Accepting and declining arrive with the workspace
-   * endpoints; until then the list only informs.
+   * Controls shown with each invite (Accept and Decline on the consider-invite page); without
+   * them the list only informs.
    */
   renderInviteActions?: (invite: PendingInvite) => ReactNode;
 }

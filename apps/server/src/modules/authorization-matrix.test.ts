@@ -1,0 +1,246 @@
+import { buildPath } from '@herald/contract/api/define-route';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredRoute } from '../plugins/route-registry';
+import { createTestApp } from '../testing/create-test-app';
+import { createTestDatabase } from '../testing/test-database';
+import type { TestDatabase } from '../testing/test-database';
+import { TEST_PASSWORD, uniqueAddress, uniqueEmail } from '../testing/test-users';
+import {
+  callAs,
+  createTestMember,
+  createTestTeam,
+  createTestWorkspace,
+} from '../testing/test-workspaces';
+import type { TestMember } from '../testing/test-workspaces';
+
+/**
+ * The authorization matrix (ARCHITECTURE "tenant isolation"), generated from app.registeredRoutes so that no route
+ * escapes it: every registered route × {anonymous, User, Admin, Owner, Owner of another workspace}. A route with no
+ * sample below fails the test: add one when you add a route.
+ */
+
+type Actor = 'anonymous' | 'User' | 'Admin' | 'Owner' | 'foreignOwner';
+const SIGNED_IN_ACTORS = ['User', 'Admin', 'Owner', 'foreignOwner'] as const;
+
+/** A fresh team for one call: routes may change it (remove, leave, accept). */
+interface MatrixContext {
+  app: FastifyInstance;
+  workspaceId: string;
+  owner: TestMember;
+  admin: TestMember;
+  user: TestMember;
+  /** The caller (undefined when anonymous). */
+  caller: TestMember | undefined;
+  /** An open invitation of the team's workspace. */
+  teamInvite(): Promise<string>;
+  /** An invitation addressed to the caller (into a third party's workspace). */
+  inviteForCaller(): Promise<string>;
+}
+
+interface Sample {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+}
+
+type SampleFactory = (context: MatrixContext) => Sample | Promise<Sample>;
+
+/** Section 6 permissions aside, member management needs Admin or Owner (contract canManageMembers). */
+const MEMBER_MANAGEMENT = new Set([
+  'changeMemberRole',
+  'removeMember',
+  'listInvites',
+  'createInvite',
+  'revokeInvite',
+  'resendInvite',
+  'listAuditLog',
+]);
+
+/** Refusals a sample meets by a business rule rather than by authorization (route → actor → status). */
+const RULE_REFUSALS: Record<string, Partial<Record<Actor, number>>> = {
+  leaveWorkspace: { Owner: 403 },
+  // An owner must always exist: the Owner of a shared workspace cannot delete the account.
+  deleteUser: { Owner: 409 },
+};
+
+const ws = (context: MatrixContext) => ({ workspaceId: context.workspaceId });
+
+const SAMPLES: Record<string, SampleFactory> = {
+  // public
+  getHealth: () => ({}),
+  ofrepEvaluateFlags: () => ({ body: { context: {} } }),
+  ofrepEvaluateFlag: () => ({ params: { key: 'unknown-flag' }, body: { context: {} } }),
+  login: () => ({ body: { username: uniqueEmail(), password: 'not-the-password' } }),
+  logout: () => ({}),
+  requestPasswordReset: () => ({ body: { email: uniqueEmail() } }),
+  confirmPasswordReset: () => ({ body: { token: 'no-such-token', password: TEST_PASSWORD } }),
+  confirmEmail: () => ({ query: '?token=no-such-token' }),
+  listConnections: () => ({}),
+  lookupSsoConnection: () => ({ body: { email: uniqueEmail() } }),
+  authorize: () => ({ params: { connection: 'no-such-connection' } }),
+  authorizeCallback: () => ({ params: { connection: 'no-such-connection' } }),
+  createUser: () => ({
+    body: { email: uniqueEmail(), password: TEST_PASSWORD, firstName: 'Ada', lastName: 'L' },
+  }),
+  // user
+  getUser: () => ({}),
+  updateUser: () => ({ body: { firstName: 'Grace' } }),
+  deleteUser: () => ({}),
+  changePassword: () => ({ body: { password: TEST_PASSWORD } }),
+  verifyEmail: () => ({}),
+  listProgressRecords: () => ({}),
+  putProgressRecord: () => ({
+    params: { stageName: 'featuretour-a' },
+    body: { status: 'COMPLETED' },
+  }),
+  deleteProgressRecord: () => ({ params: { stageName: 'featuretour-a' } }),
+  listWorkspaces: () => ({ query: '?expandServices=true' }),
+  createWorkspace: () => ({ body: { name: 'Matrix team' } }),
+  listPendingInvites: () => ({}),
+  acceptInvite: async (context) => ({ params: { inviteId: await context.inviteForCaller() } }),
+  declineInvite: async (context) => ({ params: { inviteId: await context.inviteForCaller() } }),
+  // workspace
+  listMembers: (context) => ({ params: ws(context) }),
+  changeMemberRole: (context) => ({
+    params: { ...ws(context), customerid: context.user.userId },
+    body: { role: 'Admin' },
+  }),
+  removeMember: (context) => ({ params: { ...ws(context), customerid: context.user.userId } }),
+  leaveWorkspace: (context) => ({ params: ws(context) }),
+  listInvites: (context) => ({ params: ws(context) }),
+  createInvite: (context) => ({
+    params: ws(context),
+    body: { email: uniqueEmail(), role: 'User' },
+  }),
+  revokeInvite: async (context) => ({
+    params: { ...ws(context), inviteId: await context.teamInvite() },
+  }),
+  resendInvite: async (context) => ({
+    params: { ...ws(context), inviteId: await context.teamInvite() },
+  }),
+  listAuditLog: (context) => ({ params: ws(context), query: '?limit=10' }),
+};
+
+/**
+ * What an actor must get from a route, as a predicate on the status with a description. A public route must not
+ * ask for a session (login's own 401 INVALID_CREDENTIALS is its answer, not a refusal of the caller).
+ */
+function expectation(
+  route: RegisteredRoute,
+  actor: Actor,
+  code: string | undefined,
+): [string, (status: number) => boolean] {
+  if (route.access === 'public') {
+    return ['no UNAUTHORIZED, not 5xx', (s) => code !== 'UNAUTHORIZED' && s < 500];
+  }
+  if (actor === 'anonymous') return ['401', (s) => s === 401];
+  const refusal = RULE_REFUSALS[route.operationId]?.[actor];
+  if (refusal !== undefined) return [String(refusal), (s) => s === refusal];
+  if (route.access === 'user') return ['2xx or 3xx', (s) => s >= 200 && s < 400];
+  if (actor === 'foreignOwner') return ['404', (s) => s === 404];
+  const needsManager = route.permission !== undefined || MEMBER_MANAGEMENT.has(route.operationId);
+  if (actor === 'User' && needsManager) return ['403', (s) => s === 403];
+  return ['2xx', (s) => s >= 200 && s < 300];
+}
+
+describe('authorization matrix', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp({ db: database });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('has a sample for every registered route, and no sample for a route that does not exist', () => {
+    const registered = app.registeredRoutes.map((route) => route.operationId).sort();
+    expect(registered.filter((id) => !(id in SAMPLES))).toEqual([]);
+    expect(Object.keys(SAMPLES).filter((id) => !registered.includes(id))).toEqual([]);
+  });
+
+  it('registers no route whose access it does not know', () => {
+    for (const route of app.registeredRoutes) {
+      expect(['public', 'user', 'workspace']).toContain(route.access);
+    }
+  });
+
+  async function contextFor(actor: Actor): Promise<MatrixContext> {
+    const team = await createTestTeam(app, 'Matrix');
+    const foreignOwner = await createTestMember(app);
+    await createTestWorkspace(app, foreignOwner, 'Foreign');
+    const callers: Record<Actor, TestMember | undefined> = {
+      anonymous: undefined,
+      User: team.user,
+      Admin: team.admin,
+      Owner: team.owner,
+      foreignOwner,
+    };
+    const caller = callers[actor];
+    const inviteInto = async (inviter: TestMember, workspaceId: string, email: string) => {
+      const response = await callAs(
+        app,
+        inviter,
+        'POST',
+        buildPath('/v3/workspace/{workspaceId}/invites', { workspaceId }),
+        { email, role: 'User' },
+      );
+      if (response.statusCode !== 201) throw new Error(`Invite failed: ${response.body}`);
+      return (response.json() as { inviteId: string }).inviteId;
+    };
+    return {
+      app,
+      ...team,
+      caller,
+      teamInvite: () => inviteInto(team.owner, team.workspaceId, uniqueEmail()),
+      async inviteForCaller() {
+        if (!caller) return 'some-invite';
+        const thirdParty = await createTestMember(app);
+        const workspaceId = await createTestWorkspace(app, thirdParty, 'Third party');
+        return inviteInto(thirdParty, workspaceId, caller.email);
+      },
+    };
+  }
+
+  it('gives every actor exactly its due on every route', async () => {
+    const failures: string[] = [];
+    for (const route of app.registeredRoutes) {
+      const sample = SAMPLES[route.operationId];
+      if (!sample) continue;
+      const actors: readonly Actor[] =
+        route.access === 'public' ? ['anonymous'] : ['anonymous', ...SIGNED_IN_ACTORS];
+      for (const actor of actors) {
+        const context = await contextFor(actor);
+        const { params, query, body } = await sample(context);
+        const url = `${buildPath(route.path, params)}${query ?? ''}`;
+        const response =
+          route.access === 'public'
+            ? await app.inject({
+                method: route.method,
+                url,
+                remoteAddress: uniqueAddress(),
+                ...(body !== undefined && {
+                  headers: { 'content-type': 'application/json' },
+                  payload: body as Record<string, unknown>,
+                }),
+              })
+            : await callAs(app, context.caller, route.method, url, body);
+        const code = String(response.headers['content-type'] ?? '').includes('json')
+          ? (response.json() as { code?: string }).code
+          : undefined;
+        const [expected, holds] = expectation(route, actor, code);
+        if (!holds(response.statusCode)) {
+          failures.push(
+            `${route.operationId} as ${actor}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

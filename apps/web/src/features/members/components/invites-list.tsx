@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Loader, Table, Text } from '@mantine/core';
+import type { WorkspaceInvite } from '@herald/contract/members/member.schema';
+import { inlineErrorText } from '../../../lib/error-text';
+import { showToast } from '../../../lib/toast';
+import { useResendInviteMutation, useRevokeInviteMutation } from '../api/members-mutations';
+import { useInvitesQuery } from '../api/members-queries';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The workspace's pending invitations, each revocable and re-sendable (Admins and the Owner). */
+export function InvitesList({ workspaceId }: { workspaceId: string }) {
+  const invites = useInvitesQuery(workspaceId, true);
+  const revoke = useRevokeInviteMutation(workspaceId);
+  const resend = useResendInviteMutation(workspaceId);
+
+  if (invites.isPending) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-hidden="true" />
+        <Text size="sm">Loading invitations</Text>
+      </Group>
+    );
+  }
+  if (invites.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Invitations could not be loaded">
+        <Text size="sm" mb="xs">
+          {inlineErrorText(invites.error)}
+        </Text>
+        <Button size="xs" variant="default" onClick={() => void invites.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (invites.data.length === 0) return <Text c="dimmed">No pending invitations.</Text>;
+
+  // Expiry as of the last fetch (a render must not read the clock).
+  const now = invites.dataUpdatedAt;
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table verticalSpacing="sm" aria-label="Pending invitations">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Invited</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invites.data.map((invite: WorkspaceInvite) => {
+            const expired = Date.parse(invite.expiresAt) < now;
+            return (
+              <Table.Tr key={invite.inviteId}>
+                <Table.Td>{invite.email}</Table.Td>
+                <Table.Td>{invite.role}</Table.Td>
+                <Table.Td>
+                  {dateFormat.format(new Date(invite.invitedAt))}
+                  {invite.invitedBy ? ` by ${invite.invitedBy}` : ''}
+                </Table.Td>
+                <Table.Td>
+                  {expired ? 'Expired' : dateFormat.format(new Date(invite.expiresAt))}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Resend the invitation to ${invite.email}`}
+                      loading={resend.isPending && resend.variables === invite.inviteId}
+                      onClick={() =>
+                        resend.mutate(invite.inviteId, {
+                          onSuccess: () =>
+                            showToast({
+                              variant: 'success',
+                              message: `Invitation sent again to ${invite.email}`,
+                            }),
+                        })
+                      }
+                    >
+                      Resend
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      c="red.9"
+                      aria-label={`Revoke the invitation to ${invite.email}`}
+                      loading={revoke.isPending && revoke.variables === invite.inviteId}
+                      onClick={() => revoke.mutate(invite.inviteId)}
+                    >
+                      Revoke
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,24 @@
+/** localStorage key of the data collection preferences (until a consent service exists). */
+export const CONSENT_KEY = 'herald-consent';
+
+export interface ConsentPreferences {
+  analytics: boolean;
+}
+
+export function readConsent(): ConsentPreferences {
+  try {
+    const stored = localStorage.getItem(CONSENT_KEY);
+    const parsed = stored === null ? null : (JSON.parse(stored) as Partial<ConsentPreferences>);
+    return { analytics: parsed?.analytics === true };
+  } catch {
+    return { analytics: false };
+  }
+}
+
+export function writeConsent(preferences: ConsentPreferences): void {
+  try {
+    localStorage.setItem(CONSENT_KEY, JSON.stringify(preferences));
+  } catch {
+    // Storage unavailable: the preference lasts for this page only.
+  }
+}
