@@ -1,14 +1,6 @@
-import type { Page } from '@playwright/test';
-import { newAccount, signUpVerified, type TestAccount } from './fixtures/accounts';
+import { newAccount, signUpVerified } from './fixtures/accounts';
+import { logIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
-
-async function logIn(page: Page, account: TestAccount): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/workspace$/);
-}
 
 test('a user edits the profile and changes the password', async ({ page }) => {
   const account = await signUpVerified(page.request, newAccount());

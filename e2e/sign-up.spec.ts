@@ -1,5 +1,6 @@
 import { linkIn, waitForMail } from './fixtures/mail';
 import { newAccount } from './fixtures/accounts';
+import { WORKSPACE_URL } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 test('a newcomer signs up, verifies the e-mail from a real mail, completes details and lands', async ({
@@ -36,7 +37,7 @@ test('a newcomer signs up, verifies the e-mail from a real mail, completes detai
   await page.getByLabel('Company').fill(account.company);
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page).toHaveURL(WORKSPACE_URL);
   await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
 
   // The UTM parameters of the sign-up URL were kept with the account.

@@ -1,4 +1,5 @@
 import { SSO } from './fixtures/sso';
+import { WORKSPACE_URL } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 test('a user signs in by single sign-on through the loopback OpenID provider', async ({ page }) => {
@@ -29,7 +30,7 @@ test('a user signs in by single sign-on through the loopback OpenID provider', a
   await expect(page.getByLabel('First name')).toHaveValue(account.givenName);
   await page.getByLabel('Company').fill('Acme');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page).toHaveURL(WORKSPACE_URL);
 
   const user = await (await page.request.get('/v3/user')).json();
   expect(user).toMatchObject({

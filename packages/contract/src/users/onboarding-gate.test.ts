@@ -174,10 +174,10 @@ describe('the onboarding gate for a verified user with incomplete details', () =
     [true, '/workspace', allow],
     [true, '/workspace/w1/members', allow],
     [true, '/workspace/', allow],
-    [true, '/workspaces', to('/onboarding/details')],
-    [true, '/service/s1', to('/onboarding/details')],
-    [true, '/', to('/onboarding/details')],
-    [true, '/onboarding/verify-email', to('/onboarding/details')],
+    [true, '/workspaces', to('/onboarding/consider-invite')],
+    [true, '/service/s1', to('/onboarding/consider-invite')],
+    [true, '/', to('/onboarding/consider-invite')],
+    [true, '/onboarding/verify-email', to('/onboarding/consider-invite')],
   ])('with pending invites %s, on %s decides %j', (hasPendingInvites, path, expected) => {
     expect(gate({ user: incomplete, hasPendingInvites, path })).toEqual(expected);
   });

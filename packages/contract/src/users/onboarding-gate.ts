@@ -131,8 +131,8 @@ const allow: OnboardingGateDecision = { action: 'allow' };
  *    /onboarding paths go to /aws/expired; it comes before the details check so an expired
  *    organisation's members are told why rather than sent through onboarding;
  * 4. details incomplete → /onboarding/details (the /login/email-verified landing stays open, so the
- *    click on the mail's link is confirmed first), except that users with pending invites may open
- *    /onboarding/consider-invite and /workspace paths;
+ *    click on the mail's link is confirmed first); users with pending invites may open
+ *    /onboarding/consider-invite and /workspace paths and are sent to consider-invite otherwise;
  * 5. complete user: login pages (/, /signup, /reset-password, /login/...) → /workspace, and
  *    onboarding pages too once the user has a first service; a complete user without a first
  *    service may still open onboarding pages (e.g. to consider an invite);
@@ -167,7 +167,8 @@ function decideForUser(
     if (pathname === GATE_PATHS.details || pathname === GATE_PATHS.emailVerified) return allow;
     const isInviteDetour =
       pathname === GATE_PATHS.considerInvite || isAtOrUnder(pathname, GATE_PATHS.workspace);
-    if (input.hasPendingInvites && isInviteDetour) return allow;
+    // An invited newcomer sees the invitation first; the consider-invite page leads on to details.
+    if (input.hasPendingInvites) return isInviteDetour ? allow : redirect(GATE_PATHS.considerInvite);
     return redirect(GATE_PATHS.details);
   }
 

@@ -11,6 +11,7 @@ import {
   listWorkspacesOf,
 } from './workspace.repository';
 import type { MemberDetails, WorkspaceRow } from './workspace.repository';
+import { listPendingInvitesFor } from '../members/members.repository';
 
 /** Who made a change, as the audit trail records it. */
 export interface Actor {
@@ -98,6 +99,10 @@ export async function ensureFirstWorkspaceTx(
   now: Date,
 ): Promise<void> {
   if ((await countWorkspacesOf(tx, profile.customerId)) > 0) return;
+  // Someone invited to a team came to join it: a team of their own would only be clutter. If they decline,
+  // the dashboard offers to create one.
+  if (actor.email && (await listPendingInvitesFor(tx, actor.email.toLowerCase(), now)).length > 0)
+    return;
   const company = profile.company?.trim() ?? '';
   await createWorkspaceTx(tx, {
     name: firstWorkspaceName(profile).slice(0, 64),

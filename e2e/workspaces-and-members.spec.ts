@@ -1,0 +1,120 @@
+import { FREE_TRIAL_TERMS } from '@herald/contract/constants';
+import { newAccount, signUpVerified } from './fixtures/accounts';
+import { linkIn, waitForMail } from './fixtures/mail';
+import { logIn, WORKSPACE_URL } from './fixtures/session';
+import { test, expect, expectAccessible } from './fixtures/test';
+
+test('the frame shows the organisation, the avatar and the terms panel', async ({ page }) => {
+  const owner = await signUpVerified(page.request, newAccount({ company: 'Frame Works' }));
+  await logIn(page, owner);
+
+  const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumbs.getByRole('link', { name: 'Frame Works' })).toBeVisible();
+  const avatar = page.getByRole('button', {
+    name: `Logged in as ${owner.firstName} ${owner.lastName} (${owner.email})`,
+  });
+  await expect(avatar).toHaveText('AL');
+  const sideNav = page.getByRole('navigation', { name: 'Workspace' });
+  for (const item of ['Services', 'Members', 'Billing']) {
+    await expect(sideNav.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expectAccessible(page);
+
+  await avatar.click();
+  await page.getByRole('menuitem', { name: 'Terms and Conditions' }).click();
+  const terms = page.getByRole('dialog', { name: 'Herald Cloud terms and conditions' });
+  await expect(terms.getByRole('link', { name: 'Read the published terms' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  for (const term of FREE_TRIAL_TERMS) await expect(terms.getByText(term)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an owner creates a team, invites a newcomer who joins from the mail, then changes and removes them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const owner = await signUpVerified(page.request, newAccount({ company: 'Owner Co' }));
+  await logIn(page, owner);
+  const firstWorkspaceUrl = page.url();
+
+  // Create team: the button waits for a name; the name is trimmed.
+  await page.getByRole('button', { name: /Switch organisation/ }).click();
+  await page.getByRole('menuitem', { name: 'Create new team' }).click();
+  const modal = page.getByRole('dialog', { name: 'Create new team' });
+  await expect(modal.getByRole('button', { name: 'Create new team' })).toBeDisabled();
+  await modal.getByLabel('Team name').fill('   ');
+  await expect(modal.getByRole('button', { name: 'Create new team' })).toBeDisabled();
+  await expectAccessible(page);
+  await modal.getByLabel('Team name').fill('  Blue Team  ');
+  await modal.getByRole('button', { name: 'Create new team' }).click();
+  await expect(page).not.toHaveURL(firstWorkspaceUrl);
+  await expect(page).toHaveURL(WORKSPACE_URL);
+  const teamUrl = page.url();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blue Team' }),
+  ).toBeVisible();
+
+  // Invite a newcomer as a User.
+  await page
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: 'Members' })
+    .click();
+  const invitee = newAccount({ firstName: 'Grace', lastName: 'Hopper', company: 'Navy' });
+  const inviteForm = page.getByRole('form', { name: 'Invite a member' });
+  await inviteForm.getByLabel('E-mail').fill(invitee.email);
+  await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${invitee.email}`)).toBeVisible();
+  await expectAccessible(page);
+
+  // The newcomer signs up from the invitation mail, in a browser of their own.
+  const inviteMail = await waitForMail(invitee.email, /invited to join Blue Team/);
+  const newcomer = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const theirs = await newcomer.newPage();
+  await theirs.goto(linkIn(inviteMail, '/signup'));
+  await theirs.getByLabel('First name').fill(invitee.firstName);
+  await theirs.getByLabel('Last name').fill(invitee.lastName);
+  await theirs.getByLabel('E-mail').fill(invitee.email);
+  await theirs.getByRole('textbox', { name: 'Password', exact: true }).fill(invitee.password);
+  await theirs.getByRole('button', { name: 'Create account' }).click();
+  await expect(theirs).toHaveURL(/\/onboarding\/verify-email$/);
+  const verifyMail = await waitForMail(invitee.email, /verify/i);
+  await theirs.goto(linkIn(verifyMail, '/v3/auth/verify-email'));
+  await theirs.getByRole('button', { name: 'Continue' }).click();
+  await expect(theirs).toHaveURL(/\/onboarding\/consider-invite$/);
+  await expect(theirs.getByText('Blue Team')).toBeVisible();
+  await expectAccessible(theirs);
+  await theirs.getByRole('button', { name: 'Accept' }).click();
+  await expect(theirs).toHaveURL(/\/onboarding\/details$/);
+  await theirs.getByLabel('Company').fill(invitee.company);
+  await theirs.getByRole('button', { name: 'Continue' }).click();
+  await expect(theirs).toHaveURL(teamUrl);
+  const theirNav = theirs.getByRole('navigation', { name: 'Workspace' });
+  await expect(theirNav.getByRole('link', { name: 'Members' })).toBeVisible();
+  await expect(theirNav.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+
+  // The owner makes them an Admin, then removes them.
+  await page.reload();
+  const members = page.getByRole('table', { name: 'Members' });
+  await expect(members.getByRole('row', { name: /Grace Hopper/ })).toContainText('User');
+  await page.getByRole('button', { name: 'Change role of Grace Hopper' }).click();
+  const roleDialog = page.getByRole('dialog', { name: 'Change role' });
+  await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Admin', exact: true }).click();
+  await roleDialog.getByRole('button', { name: 'Save role' }).click();
+  await expect(members.getByRole('row', { name: /Grace Hopper/ })).toContainText('Admin');
+
+  await page.getByRole('button', { name: 'Remove Grace Hopper' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove member' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(members.getByRole('row', { name: /Grace Hopper/ })).toHaveCount(0);
+
+  // Removed: the team is gone from their dashboard.
+  await theirs.goto(teamUrl);
+  await expect(theirs.getByText('This page could not be found')).toBeVisible();
+  await newcomer.close();
+});
