@@ -168,7 +168,8 @@ function decideForUser(
     const isInviteDetour =
       pathname === GATE_PATHS.considerInvite || isAtOrUnder(pathname, GATE_PATHS.workspace);
     // An invited newcomer sees the invitation first; the consider-invite page leads on to details.
-    if (input.hasPendingInvites) return isInviteDetour ? allow : redirect(GATE_PATHS.considerInvite);
+    if (input.hasPendingInvites)
+      return isInviteDetour ? allow : redirect(GATE_PATHS.considerInvite);
     return redirect(GATE_PATHS.details);
   }
 
