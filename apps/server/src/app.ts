@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { createDatabase } from './db/create-database';
 import type { DatabaseHandle } from './db/database';
 import { createLogger } from './lib/logger';
+import { consentRoutes } from './modules/consent/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { flagRoutes } from './modules/flags/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -85,6 +86,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(flagRoutes);
   await app.register(identityRoutes);
   await app.register(userRoutes);
+  await app.register(consentRoutes);
   await app.register(workspaceRoutes);
   await app.register(memberRoutes);
   // The operator's outbox exists only when mail goes to it.

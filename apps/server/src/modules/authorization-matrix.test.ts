@@ -80,6 +80,7 @@ const SAMPLES: Record<string, SampleFactory> = {
   lookupSsoConnection: () => ({ body: { email: uniqueEmail() } }),
   authorize: () => ({ params: { connection: 'no-such-connection' } }),
   authorizeCallback: () => ({ params: { connection: 'no-such-connection' } }),
+  trackEvent: () => ({ body: { name: 'matrix.event' } }),
   createUser: () => ({
     body: { email: uniqueEmail(), password: TEST_PASSWORD, firstName: 'Ada', lastName: 'L' },
   }),
@@ -89,6 +90,8 @@ const SAMPLES: Record<string, SampleFactory> = {
   deleteUser: () => ({}),
   changePassword: () => ({ body: { password: TEST_PASSWORD } }),
   verifyEmail: () => ({}),
+  getConsent: () => ({}),
+  updateConsent: () => ({ body: { analytics: true } }),
   listProgressRecords: () => ({}),
   putProgressRecord: () => ({
     params: { stageName: 'featuretour-a' },

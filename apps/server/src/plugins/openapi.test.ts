@@ -119,6 +119,9 @@ describe('OpenAPI document and reference', () => {
         path: '/v3/user/progress-records/{stageName}',
         access: 'user',
       },
+      { operationId: 'getConsent', method: 'GET', path: '/v3/user/consent', access: 'user' },
+      { operationId: 'updateConsent', method: 'PUT', path: '/v3/user/consent', access: 'user' },
+      { operationId: 'trackEvent', method: 'POST', path: '/v3/track/events', access: 'public' },
       { operationId: 'listWorkspaces', method: 'GET', path: '/v3/workspaces', access: 'user' },
       { operationId: 'createWorkspace', method: 'POST', path: '/v3/workspace', access: 'user' },
       {

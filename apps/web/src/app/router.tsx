@@ -78,6 +78,13 @@ export const appRoutes: RouteObject[] = [
             handle: blankPage,
           },
           {
+            path: 'track/events',
+            lazy: async () => ({
+              Component: (await import('./routes/track-events')).TrackEventsRoute,
+            }),
+            handle: blankPage,
+          },
+          {
             // Static: the error page renders it too, so it is in the entry chunk anyway.
             id: NOT_FOUND_ROUTE_ID,
             path: '*',

@@ -1,4 +1,4 @@
-/** localStorage key of the data collection preferences (until a consent service exists). */
+/** localStorage key of an anonymous visitor's data collection choice (signed-in: lib/consent-api). */
 export const CONSENT_KEY = 'herald-consent';
 
 export interface ConsentPreferences {

@@ -157,6 +157,10 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['POST', '/v3/user/pending-invites/{inviteId}/accept'],
   ['POST', '/v3/user/pending-invites/{inviteId}/decline'],
   ['GET', '/v3/workspace/{workspaceId}/audit-log'],
+  // Data collection preferences and event tracking (spec "/track/events — event tracking (public)")
+  ['GET', '/v3/user/consent'],
+  ['PUT', '/v3/user/consent'],
+  ['POST', '/v3/track/events'],
 ];
 
 /** Section 6 permissions on the routes that need one; every other route needs none. */

@@ -1,5 +1,6 @@
 import type { RouteDefinition } from './define-route';
 import { billingRoutes } from './routes/billing';
+import { consentRoutes } from './routes/consent';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { kafkaGatewayRoutes } from './routes/kafka-gateway';
@@ -21,6 +22,7 @@ export const routes = {
   ...healthRoutes,
   ...identityRoutes,
   ...userRoutes,
+  ...consentRoutes,
   ...workspaceRoutes,
   ...memberRoutes,
   ...billingRoutes,

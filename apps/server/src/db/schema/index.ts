@@ -6,3 +6,4 @@ export * from './user-profile';
 export * from './rate-limit';
 export * from './mail-outbox';
 export * from './workspace';
+export * from './consent';

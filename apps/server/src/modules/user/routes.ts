@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error';
 import { clearAuthCookie, requireSession, setAuthCookie } from '../../plugins/auth';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../plugins/route-registry';
+import { deleteConsentData } from '../consent/consent.repository';
 import { resendVerificationMail, sendVerificationMail } from '../identity/identity.service';
 import { signupAttemptMail } from '../identity/mails';
 import {
@@ -189,6 +190,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, routes.deleteUser, async (request, reply) => {
     const { userId } = requireSession(request);
     await releaseOwnedWorkspaces(app, userId);
+    await deleteConsentData(app.db, userId);
     await deleteProfile(app.db, userId);
     await identity.revokeAllSessions(userId);
     await identity.deleteIdentity(userId);

@@ -76,7 +76,18 @@ describe('the top navigation bar (spec section 2)', () => {
   });
 
   it('extends the account menu with the consent manager and the terms panel', async () => {
-    renderFrame('/workspace/ws-1', [buildWorkspace()]);
+    const { api } = renderFrame(
+      '/workspace/ws-1',
+      [buildWorkspace()],
+      handle(routes.getConsent, () => ({
+        status: 200,
+        body: { analytics: false, updatedAt: null },
+      })),
+      handle(routes.updateConsent, () => ({
+        status: 200,
+        body: { analytics: true, updatedAt: '2026-01-02T03:04:05.000Z' },
+      })),
+    );
     const avatar = await screen.findByRole('button', {
       name: 'Logged in as Ada Lovelace (ada@example.com)',
     });
@@ -109,13 +120,16 @@ describe('the top navigation bar (spec section 2)', () => {
       await screen.findByRole('menuitem', { name: 'Data Collection Preferences' }),
     );
     const consent = await screen.findByRole('dialog', { name: 'Data Collection Preferences' });
-    const analytics = within(consent).getByRole('switch', { name: /Analytics/ });
+    const analytics = await within(consent).findByRole('switch', { name: /Analytics/ });
     expect(analytics).not.toBeChecked();
     await userEvent.click(analytics);
     await userEvent.click(within(consent).getByRole('button', { name: 'Save preferences' }));
-    expect(JSON.parse(localStorage.getItem('herald-consent') ?? 'null')).toEqual({
-      analytics: true,
-    });
+    // A signed-in user's choice is stored with the account (PUT /v3/user/consent).
+    await waitFor(() =>
+      expect(api.requestsTo(routes.updateConsent).map((request) => request.json)).toEqual([
+        { analytics: true },
+      ]),
+    );
   });
 });
 

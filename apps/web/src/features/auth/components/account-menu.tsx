@@ -58,7 +58,11 @@ export function AccountMenu({ user }: { user: User }) {
           <Menu.Item onClick={() => void resetAuth()}>Sign Out</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ConsentManagerModal opened={isConsentOpen} onClose={consent.close} />
+      <ConsentManagerModal
+        opened={isConsentOpen}
+        onClose={consent.close}
+        userId={user.customerid}
+      />
       <TermsDrawer opened={isTermsOpen} onClose={terms.close} />
     </>
   );
