@@ -1,10 +1,10 @@
 import { buildPath } from '@herald/contract/api/define-route';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../plugins/route-registry';
-import { createTestApp } from '../testing/create-test-app';
-import { createTestDatabase } from '../testing/test-database';
-import type { TestDatabase } from '../testing/test-database';
+
+import { useTestApp } from '../testing/use-test-app';
+
 import { TEST_PASSWORD, uniqueAddress, uniqueEmail } from '../testing/test-users';
 import {
   callAs,
@@ -148,18 +148,8 @@ function expectation(
 }
 
 describe('authorization matrix', () => {
-  let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app } = ready));
 
   it('has a sample for every registered route, and no sample for a route that does not exist', () => {
     const registered = app.registeredRoutes.map((route) => route.operationId).sort();

@@ -1,23 +1,12 @@
 import { toFastifyPath } from '@herald/contract/api/define-route';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/create-test-app';
-import { createTestDatabase } from '../testing/test-database';
-import type { TestDatabase } from '../testing/test-database';
+import { describe, expect, it } from 'vitest';
+
+import { useTestApp } from '../testing/use-test-app';
 
 describe('OpenAPI document and reference', () => {
-  let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app } = ready));
 
   it('records every working route with its contract metadata', () => {
     expect(

@@ -2,27 +2,17 @@ import { routes } from '@herald/contract/api/routes';
 import { consentSchema } from '@herald/contract/users/consent.schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyticsEvent, userConsent } from '../../db/schema';
-import { createTestApp } from '../../testing/create-test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import type { TestDatabase } from '../../testing/test-database';
+
+import { useTestApp } from '../../testing/use-test-app';
+
 import { JSON_HEADERS, signUp, uniqueAddress } from '../../testing/test-users';
 import type { SignedUpUser } from '../../testing/test-users';
 
 describe('/v3/user/consent and /v3/track/events', () => {
-  let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app } = ready));
 
   function call(
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',

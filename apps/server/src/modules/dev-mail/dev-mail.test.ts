@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertOutboxMail } from '../../adapters/mail/outbox.repository';
-import { createTestApp } from '../../testing/create-test-app';
-import { createTestDatabase } from '../../testing/test-database';
+
+import { useTestApp } from '../../testing/use-test-app';
+
 import type { TestDatabase } from '../../testing/test-database';
 import { signUp } from '../../testing/test-users';
 import { DEV_MAIL_LATEST_PATH, DEV_MAIL_PATH } from './routes';
@@ -10,16 +11,7 @@ import { DEV_MAIL_LATEST_PATH, DEV_MAIL_PATH } from './routes';
 describe('the operator outbox (no SMTP_URL)', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app, database } = ready));
 
   it('lists mail newest first as plain HTML with clickable links and no script', async () => {
     const { email } = await signUp(app);

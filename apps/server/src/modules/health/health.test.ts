@@ -1,7 +1,8 @@
 import { routes } from '@herald/contract/api/routes';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/create-test-app';
+import { useTestApp } from '../../testing/use-test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import type { TestDatabase } from '../../testing/test-database';
 import { INSTANCE_ID_HEADER } from './routes';
@@ -9,16 +10,7 @@ import { INSTANCE_ID_HEADER } from './routes';
 describe(`${routes.getHealth.method} ${routes.getHealth.path}`, () => {
   let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app, database } = ready));
 
   it('answers 200 ok when the database answers, with the installation id', async () => {
     const response = await app.inject({ method: 'GET', url: routes.getHealth.path });

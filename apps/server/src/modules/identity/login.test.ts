@@ -2,9 +2,10 @@ import { routes } from '@herald/contract/api/routes';
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from '@herald/contract/constants';
 import { AUTH_MESSAGES } from '@herald/contract/messages';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/create-test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { useTestApp } from '../../testing/use-test-app';
+
 import type { TestDatabase } from '../../testing/test-database';
 import {
   JSON_HEADERS,
@@ -18,16 +19,7 @@ import {
 describe('login, sessions and logout', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app, database } = ready));
 
   const getUser = (headers: Record<string, string>) =>
     app.inject({ method: 'GET', url: routes.getUser.path, headers });
@@ -192,16 +184,7 @@ describe('login, sessions and logout', () => {
 describe('rate limits on login', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app, database } = ready));
 
   it('answers 429 with Retry-After after 10 attempts on one account, also after a restart', async () => {
     const { email } = await signUp(app);

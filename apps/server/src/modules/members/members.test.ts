@@ -4,11 +4,12 @@ import { auditLogPageSchema, memberSchema } from '@herald/contract/members/membe
 import { MEMBER_CHANGE_REASONS } from '@herald/contract/members/owner-invariant';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspace } from '../../db/schema';
-import { createTestApp } from '../../testing/create-test-app';
-import { createTestDatabase } from '../../testing/test-database';
+
 import type { TestDatabase } from '../../testing/test-database';
+import { useTestApp } from '../../testing/use-test-app';
+
 import { testDatabaseKind } from '../../testing/test-database-kind';
 import {
   addTestMember,
@@ -20,18 +21,8 @@ import type { TestMember } from '../../testing/test-workspaces';
 import { MEMBER_MESSAGES } from './members.service';
 
 describe('workspace members and the audit trail', () => {
-  let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app } = ready));
 
   const membersPath = (workspaceId: string) => buildPath(routes.listMembers.path, { workspaceId });
   const rolePath = (workspaceId: string, customerid: string) =>
@@ -346,16 +337,7 @@ describe('workspace members and the audit trail', () => {
 describe('deleting the account of an Owner', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app, database } = ready));
 
   it('is refused while others belong to the workspace, and allowed after a transfer', async () => {
     const team = await createTestTeam(app, 'Shared team');

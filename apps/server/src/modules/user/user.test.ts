@@ -4,10 +4,11 @@ import { COMMON_PASSWORD_MESSAGE } from '@herald/contract/users/common-password'
 import { userSchema } from '@herald/contract/users/user.schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authUser } from '../../db/schema';
-import { createTestApp } from '../../testing/create-test-app';
-import { createTestDatabase } from '../../testing/test-database';
+
+import { useTestApp } from '../../testing/use-test-app';
+
 import type { TestDatabase } from '../../testing/test-database';
 import {
   JSON_HEADERS,
@@ -26,16 +27,7 @@ import { PASSWORD_CHANGED_MESSAGE } from './routes';
 describe('/v3/user', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app, database } = ready));
 
   function call(
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',

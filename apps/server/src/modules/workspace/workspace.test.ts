@@ -2,11 +2,11 @@ import { routes } from '@herald/contract/api/routes';
 import { buildPath } from '@herald/contract/api/define-route';
 import { workspaceSchema } from '@herald/contract/workspaces/workspace.schema';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WORKSPACE_NOT_FOUND_MESSAGE } from '../../plugins/route-registry';
-import { createTestApp } from '../../testing/create-test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import type { TestDatabase } from '../../testing/test-database';
+
+import { useTestApp } from '../../testing/use-test-app';
+
 import { signUp } from '../../testing/test-users';
 import {
   callAs,
@@ -17,18 +17,8 @@ import {
 import { firstWorkspaceName } from './workspace.service';
 
 describe('/v3/workspaces and /v3/workspace', () => {
-  let database: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp((ready) => ({ app } = ready));
 
   describe('POST /v3/workspace', () => {
     it('creates a team with the caller as its Owner: 201 {workspace_id}, listed with the entity defaults', async () => {
