@@ -1,10 +1,8 @@
 import { routes } from '@herald/contract/api/routes';
 import { COMMON_PASSWORD_MESSAGE } from '@herald/contract/users/common-password';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/create-test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import type { TestDatabase } from '../../testing/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app';
 import {
   JSON_HEADERS,
   TEST_PASSWORD,
@@ -21,19 +19,12 @@ import { PASSWORD_RESET_REQUESTED_MESSAGE } from './routes';
 const NEW_PASSWORD = 'violet-canyon-teapot-97';
 
 describe('password reset by e-mail', () => {
-  let database: TestDatabase;
   let app: FastifyInstance;
   /** The app's clock: tests move it forward to expire tokens. */
   let offsetMs = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database, clock: () => new Date(Date.now() + offsetMs) });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+  useTestApp((ready) => ({ app } = ready), {
+    clock: () => new Date(Date.now() + offsetMs),
   });
 
   const requestReset = (email: string) =>

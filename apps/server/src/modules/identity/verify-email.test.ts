@@ -1,25 +1,16 @@
 import { routes } from '@herald/contract/api/routes';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/create-test-app';
-import { createTestDatabase } from '../../testing/test-database';
-import type { TestDatabase } from '../../testing/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app';
 import { latestMail, linkIn, signUp, uniqueAddress } from '../../testing/test-users';
 import { MAIL_SUBJECTS } from './mails';
 
 describe('e-mail verification', () => {
-  let database: TestDatabase;
   let app: FastifyInstance;
   let offsetMs = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database, clock: () => new Date(Date.now() + offsetMs) });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+  useTestApp((ready) => ({ app } = ready), {
+    clock: () => new Date(Date.now() + offsetMs),
   });
 
   const verifyStatus = (token: string, remoteAddress = uniqueAddress()) =>

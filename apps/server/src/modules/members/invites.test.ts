@@ -4,6 +4,7 @@ import { pendingInviteListSchema } from '@herald/contract/workspaces/workspace.s
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/create-test-app';
+import { useTestApp } from '../../testing/use-test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import type { TestDatabase } from '../../testing/test-database';
 import { latestMail, linkIn, uniqueEmail } from '../../testing/test-users';
@@ -15,19 +16,12 @@ import { INVITE_MAIL_FAILED_MESSAGE, INVITE_TTL_MS, MEMBER_MESSAGES } from './me
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('workspace invitations', () => {
-  let database: TestDatabase;
   let app: FastifyInstance;
   /** The app's clock: invitations are created in the past to expire them (sessions use the real time). */
   let offsetMs = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp({ db: database, clock: () => new Date(Date.now() + offsetMs) });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+  useTestApp((ready) => ({ app } = ready), {
+    clock: () => new Date(Date.now() + offsetMs),
   });
 
   const invitesPath = (workspaceId: string) => buildPath(routes.listInvites.path, { workspaceId });
