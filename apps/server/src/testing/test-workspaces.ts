@@ -42,7 +42,7 @@ export async function createTestMember(
 /** A JSON API call as `who` (anonymous when undefined), from an address of its own. */
 export function callAs(
   app: FastifyInstance,
-  who: TestMember | undefined,
+  who: Pick<TestMember, 'token'> | undefined,
   method: HttpMethod,
   url: string,
   payload?: unknown,

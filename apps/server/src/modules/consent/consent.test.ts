@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { analyticsEvent, userConsent } from '../../db/schema';
 
+import { callAs } from '../../testing/test-workspaces';
 import { useTestApp } from '../../testing/use-test-app';
-
-import { JSON_HEADERS, signUp, uniqueAddress } from '../../testing/test-users';
+import { signUp } from '../../testing/test-users';
 import type { SignedUpUser } from '../../testing/test-users';
 
 describe('/v3/user/consent and /v3/track/events', () => {
@@ -20,16 +20,7 @@ describe('/v3/user/consent and /v3/track/events', () => {
     who: SignedUpUser | undefined,
     payload?: unknown,
   ) {
-    return app.inject({
-      method,
-      url,
-      headers: {
-        ...(payload !== undefined && JSON_HEADERS),
-        ...(who && { authorization: `Bearer ${who.token}` }),
-      },
-      remoteAddress: uniqueAddress(),
-      ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
-    });
+    return callAs(app, who, method, url, payload);
   }
 
   const consentPath = routes.getConsent.path;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { authUser } from '../../db/schema';
 
+import { callAs } from '../../testing/test-workspaces';
 import { useTestApp } from '../../testing/use-test-app';
 
 import type { TestDatabase } from '../../testing/test-database';
@@ -35,16 +36,7 @@ describe('/v3/user', () => {
     who: SignedUpUser | undefined,
     payload?: unknown,
   ) {
-    return app.inject({
-      method,
-      url,
-      headers: {
-        ...(payload !== undefined && JSON_HEADERS),
-        ...(who && { authorization: `Bearer ${who.token}` }),
-      },
-      remoteAddress: uniqueAddress(),
-      ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
-    });
+    return callAs(app, who, method, url, payload);
   }
 
   describe('POST (password sign-up)', () => {
