@@ -77,6 +77,20 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['packages/runtime/**/*.ts'],
+    rules: restrict(
+      [
+        ...serverOnly,
+        ...uiOnly,
+        '@herald/server',
+        '@herald/server/*',
+        '@herald/web',
+        '@herald/web/*',
+      ],
+      'packages/runtime depends on the contract only: never on the control plane or the web app (CONVENTIONS.md section 1).',
+    ),
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: restrict(
       [...uiOnly, '@herald/web', '@herald/web/*'],

@@ -5,6 +5,6 @@ import { serverProjects } from './apps/server/vitest.config.ts';
 // (server-pglite, server-postgres) and Vitest does not nest projects, so they are listed here directly.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', ...serverProjects, 'apps/web'],
+    projects: ['packages/contract', 'packages/runtime', ...serverProjects, 'apps/web'],
   },
 });

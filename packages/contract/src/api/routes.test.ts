@@ -135,6 +135,11 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['GET', '/v3/health'],
   ['POST', '/v3/service/{serviceId}/restart'],
   ['POST', '/v3/service/{serviceId}/cancel'],
+  // Service API credentials (section 3 "Service API details"; paths are ours)
+  ['POST', '/v3/service/{serviceId}/service-api/details/reveal'],
+  ['POST', '/v3/service/{serviceId}/service-api/rotate-secret'],
+  ['POST', '/v3/service-api/token'],
+  ['GET', '/v3/.well-known/jwks.json'],
   // The identity provider's operations (section 7 "Identity provider"; paths are ours)
   ['POST', '/v3/auth/login'],
   ['POST', '/v3/auth/logout'],
@@ -175,6 +180,8 @@ const REQUIRED_PERMISSIONS: Record<string, string> = {
   'DELETE /v3/service/{serviceId}/adapters/{type}/{adapterId}/scheduled-update': 'upgrade-service',
   'POST /v3/service/{serviceId}/adapters/{type}/{adapterId}/upgrade': 'upgrade-service',
   'PUT /v3/service/{serviceId}/console-settings': 'configure-service-console',
+  'POST /v3/service/{serviceId}/service-api/details/reveal': 'configure-service-console',
+  'POST /v3/service/{serviceId}/service-api/rotate-secret': 'configure-service-console',
   'DELETE /v3/service/{serviceId}/reset-topic-tree': 'reset-topics',
   'GET /v3/workspace/{workspaceId}/subscription/{subscriptionId}/invoices': 'manage-billing',
   'GET /v3/workspace/{workspaceId}/paymentMethod': 'manage-billing',

@@ -44,6 +44,11 @@ describe('the service', () => {
     billingProvider: null,
     hostname: 'prices.eu-west-1.aws.localhost',
     scheduledUpdate: null,
+    endpoints: {
+      websocketUrl: 'ws://prices.eu-west-1.aws.localhost:3000/mqtt',
+      mqttHost: 'localhost',
+      mqttPort: 21883,
+    },
   };
 
   it('parses with the canonical spellings and with every alias', () => {

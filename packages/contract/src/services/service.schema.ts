@@ -98,6 +98,18 @@ export const scheduleUpdateRequestSchema = z.strictObject({
 export type ScheduleUpdateRequest = z.infer<typeof scheduleUpdateRequestSchema>;
 
 /**
+ * Where a service is reached. `websocketUrl` is MQTT over WebSocket through the control plane's host
+ * routing (`ws://{hostname}.{serviceDomain}:{port}/mqtt`); `mqttHost`/`mqttPort` is MQTT over TCP on the
+ * service's own port (null while no port is assigned).
+ */
+export const serviceEndpointsSchema = z.object({
+  websocketUrl: z.string(),
+  mqttHost: z.string(),
+  mqttPort: z.number().int().positive().nullable(),
+});
+export type ServiceEndpoints = z.infer<typeof serviceEndpointsSchema>;
+
+/**
  * Service, spec section 3.
  *
  * Alternate spellings: `serviceId / serviceid`, `serviceName / service_name / servicename`,
@@ -140,6 +152,8 @@ export const serviceSchema = z.object({
   billingProvider: z.string().nullable(),
   hostname: z.string(),
   scheduledUpdate: scheduledUpdateSchema.nullable(),
+  /** Where MQTT clients connect (not secret; beyond the spec's list, for the overview and the snippets). */
+  endpoints: serviceEndpointsSchema,
 });
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -173,7 +187,11 @@ export type ServiceNameCheck = z.infer<typeof serviceNameCheckSchema>;
 export const generatedServiceNameSchema = z.object({ data: z.string() });
 export type GeneratedServiceName = z.infer<typeof generatedServiceNameSchema>;
 
-/** Service API details, spec section 3 (the API token page). */
+/**
+ * Service API details, spec section 3 (the API token page). GET answers with `client_secret`,
+ * `access_token` and both headers masked (`MASKED_SECRET_PREFIX` + the last 4 characters); the
+ * reveal call answers with them in full and fresh tokens (docs/decisions/010).
+ */
 export const serviceApiDetailsSchema = z.object({
   client_id: z.string(),
   authentication_url: z.string(),
@@ -242,3 +260,34 @@ export const creditSchema = z.object({
   currency: currencySchema,
 });
 export type Credit = z.infer<typeof creditSchema>;
+
+/** Masked secrets start with this; the last 4 characters of the secret follow. */
+export const MASKED_SECRET_PREFIX = '••••••••';
+
+/** POST /v3/service-api/token: the OAuth 2.0 client-credentials grant (RFC 6749 section 4.4). */
+export const serviceTokenRequestSchema = z.object({
+  grant_type: z.literal('client_credentials', {
+    error: "grant_type must be 'client_credentials'",
+  }),
+  /** May come in the Basic authorization header instead (RFC 6749 section 2.3.1). */
+  client_id: z.string().max(200).optional(),
+  client_secret: z.string().max(500).optional(),
+  /** `read write` (default) or `read`. */
+  scope: z.string().max(100).optional(),
+});
+export type ServiceTokenRequest = z.infer<typeof serviceTokenRequestSchema>;
+
+/** RFC 6749 section 5.1 access token response. */
+export const serviceTokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().positive(),
+  scope: z.string(),
+});
+export type ServiceTokenResponse = z.infer<typeof serviceTokenResponseSchema>;
+
+/** A public JSON Web Key Set (RFC 7517) the runtimes verify tokens against. */
+export const jwksSchema = z.object({
+  keys: z.array(z.record(z.string(), z.unknown())),
+});
+export type Jwks = z.infer<typeof jwksSchema>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * The JWTs the control plane signs (ES256) and every service runtime verifies against the control plane's
+ * public JWKS (ARCHITECTURE "Data flow"). Shared by the server (signing) and the runtime (verifying).
+ */
+export const SERVICE_TOKEN_ALGORITHM = 'ES256';
+export const SERVICE_TOKEN_ISSUER = 'herald-cloud';
+
+/** Scopes of a service API token: full access, or read-only (the read-only authorization header). */
+export const SERVICE_TOKEN_SCOPES = { readWrite: 'read write', read: 'read' } as const;
+export type ServiceTokenScope = (typeof SERVICE_TOKEN_SCOPES)[keyof typeof SERVICE_TOKEN_SCOPES];
+
+/** A service API token is for one service: its audience names it. */
+export function serviceTokenAudience(serviceId: string): string {
+  return `herald:service:${serviceId}`;
+}
+
+/** The dashboard principal's token (User.accessToken) is for every service of the user's workspaces. */
+export const DASHBOARD_TOKEN_AUDIENCE = 'herald:dashboard';
+/** The principal name a dashboard session acts as inside a service (spec section 6), with ADMINISTRATOR. */
+export const DASHBOARD_PRINCIPAL = '$dashboard';
+
+/** Lifetimes, in seconds. Service API tokens live a day (what the API token page shows works for a day). */
+export const SERVICE_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+export const DASHBOARD_TOKEN_TTL_SECONDS = 15 * 60;
+
+/**
+ * MQTT clients present a token as the CONNECT password (MQTT 3.1.1 section 3.1.3.5); the username is then the
+ * client id of the credentials (or anything: it is only logged). This username is the documented default.
+ */
+export const TOKEN_MQTT_USERNAME = 'token';
+
+export const serviceTokenClaimsSchema = z.object({
+  iss: z.literal(SERVICE_TOKEN_ISSUER),
+  sub: z.string(),
+  aud: z.string(),
+  exp: z.number(),
+  scope: z.enum([SERVICE_TOKEN_SCOPES.readWrite, SERVICE_TOKEN_SCOPES.read]),
+  /** Credential version: rotating the secret raises it, and the runtime refuses older tokens. */
+  cv: z.number().int().nonnegative(),
+});
+export type ServiceTokenClaims = z.infer<typeof serviceTokenClaimsSchema>;
+
+export const dashboardTokenClaimsSchema = z.object({
+  iss: z.literal(SERVICE_TOKEN_ISSUER),
+  /** The user's customerid. */
+  sub: z.string(),
+  aud: z.literal(DASHBOARD_TOKEN_AUDIENCE),
+  exp: z.number(),
+  /** The workspaces the user belongs to; a runtime accepts the token when its own workspace is listed. */
+  ws: z.array(z.string()),
+});
+export type DashboardTokenClaims = z.infer<typeof dashboardTokenClaimsSchema>;
+
+/** Whether a parsed scope allows writing (publishing, admin writes). */
+export function scopeAllowsWrite(scope: string): boolean {
+  return scope.split(' ').includes('write');
+}
