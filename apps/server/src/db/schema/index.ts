@@ -7,3 +7,4 @@ export * from './rate-limit';
 export * from './mail-outbox';
 export * from './workspace';
 export * from './consent';
+export * from './service';

@@ -1,5 +1,7 @@
 import {
+  boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -18,6 +20,14 @@ export const workspace = pgTable('workspace', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   companyName: text('company_name'),
+  /** Billing exemptions an operator sets (spec section 3); either lets paid services be created without a card. */
+  paymentMethodExempted: boolean('payment_method_exempted').notNull().default(false),
+  manuallyBilled: boolean('manually_billed').notNull().default(false),
+  /** Available credit (spec section 3 "Credit"), in cents. */
+  creditCents: integer('credit_cents').notNull().default(0),
+  creditCurrency: text('credit_currency').notNull().default('USD'),
+  /** A workspace gets one free trial (section 9); set when a free-trial service is created. */
+  freeTrialUsed: boolean('free_trial_used').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

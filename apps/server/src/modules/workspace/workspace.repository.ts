@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@herald/contract/members/permissions';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { auditEvent, authUser, userProfile, workspace, workspaceMember } from '../../db/schema';
 
@@ -48,12 +48,7 @@ export async function lockWorkspace(db: Database, workspaceId: string): Promise<
 /** The workspaces a customer is a member of, oldest membership first. */
 export function listWorkspacesOf(db: Database, customerId: string): Promise<WorkspaceRow[]> {
   return db
-    .select({
-      id: workspace.id,
-      name: workspace.name,
-      companyName: workspace.companyName,
-      createdAt: workspace.createdAt,
-    })
+    .select(getTableColumns(workspace))
     .from(workspace)
     .innerJoin(workspaceMember, eq(workspaceMember.workspaceId, workspace.id))
     .where(eq(workspaceMember.customerId, customerId))
