@@ -30,6 +30,10 @@ describe('loadConfig', () => {
       authSecret: undefined,
       authConnectionsFile: undefined,
       trustProxy: 0,
+      catalogueFile: path.join(serverDir, 'config', 'catalogue.json'),
+      serviceDomain: 'localhost',
+      servicePortBase: 21883,
+      servicePortCount: 1000,
     });
   });
 
@@ -53,6 +57,10 @@ describe('loadConfig', () => {
         AUTH_SECRET: 'a'.repeat(64),
         AUTH_CONNECTIONS_FILE: 'etc/connections.json',
         TRUST_PROXY: '1',
+        CATALOGUE_FILE: 'etc/catalogue.json',
+        SERVICE_DOMAIN: 'Services.Example.com',
+        SERVICE_PORT_BASE: '30000',
+        SERVICE_PORT_COUNT: '50',
       },
       '/srv',
     );
@@ -70,7 +78,21 @@ describe('loadConfig', () => {
       authSecret: 'a'.repeat(64),
       authConnectionsFile: '/srv/etc/connections.json',
       trustProxy: 1,
+      catalogueFile: '/srv/etc/catalogue.json',
+      serviceDomain: 'services.example.com',
+      servicePortBase: 30000,
+      servicePortCount: 50,
     });
+  });
+
+  it.each([
+    ['SERVICE_DOMAIN', 'not a domain'],
+    ['SERVICE_DOMAIN', '-bad.example'],
+    ['SERVICE_PORT_BASE', '80'],
+    ['SERVICE_PORT_BASE', 'abc'],
+    ['SERVICE_PORT_COUNT', '0'],
+  ])('refuses %s=%j naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
   it('derives PUBLIC_URL from PORT when only PORT is set', () => {

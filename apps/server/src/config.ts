@@ -34,6 +34,17 @@ export interface Config {
    * client address is the socket's.
    */
   trustProxy: number;
+  /** The service catalogue behind GET /v3/metadata (tiers, versions, regions); an operator edits it. */
+  catalogueFile: string;
+  /**
+   * Services are reached at `{serviceName}.{region}.{serviceDomain}` (MQTT over WebSocket through this server's
+   * port). The default `localhost` works on one machine: browsers resolve every `*.localhost` to loopback.
+   */
+  serviceDomain: string;
+  /** First MQTT/TCP port handed to services; each service keeps its port for life. */
+  servicePortBase: number;
+  /** How many ports from `servicePortBase` may be handed out (the most services this server runs). */
+  servicePortCount: number;
 }
 
 export class ConfigError extends StartupError {
@@ -145,6 +156,27 @@ const trustProxy = z.string().transform((value, ctx) => {
   return number;
 });
 
+const serviceDomain = z.string().transform((value, ctx) => {
+  const domain = value.trim().toLowerCase();
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(domain)) {
+    return fail(
+      ctx,
+      `must be a DNS domain such as localhost or services.example.com ${got('SERVICE_DOMAIN', value)}`,
+    );
+  }
+  return domain;
+});
+
+function integerBetween(name: string, min: number, max: number) {
+  return z.string().transform((value, ctx) => {
+    const number = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+      return fail(ctx, `must be an integer from ${min} to ${max} ${got(name, value)}`);
+    }
+    return number;
+  });
+}
+
 const environmentSchema = z.object({
   PORT: port.optional(),
   HOST: host.optional(),
@@ -167,6 +199,10 @@ const environmentSchema = z.object({
   AUTH_SECRET: authSecret.optional(),
   AUTH_CONNECTIONS_FILE: filePath.optional(),
   TRUST_PROXY: trustProxy.optional(),
+  CATALOGUE_FILE: filePath.optional(),
+  SERVICE_DOMAIN: serviceDomain.optional(),
+  SERVICE_PORT_BASE: integerBetween('SERVICE_PORT_BASE', 1024, 65000).optional(),
+  SERVICE_PORT_COUNT: integerBetween('SERVICE_PORT_COUNT', 1, 10000).optional(),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -212,5 +248,11 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       ? path.resolve(cwd, values.AUTH_CONNECTIONS_FILE)
       : undefined,
     trustProxy: values.TRUST_PROXY ?? 0,
+    catalogueFile: values.CATALOGUE_FILE
+      ? path.resolve(cwd, values.CATALOGUE_FILE)
+      : path.join(serverPackageDir, 'config', 'catalogue.json'),
+    serviceDomain: values.SERVICE_DOMAIN ?? 'localhost',
+    servicePortBase: values.SERVICE_PORT_BASE ?? 21883,
+    servicePortCount: values.SERVICE_PORT_COUNT ?? 1000,
   };
 }

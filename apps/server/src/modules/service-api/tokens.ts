@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DASHBOARD_TOKEN_AUDIENCE,
+  DASHBOARD_TOKEN_TTL_SECONDS,
+  SERVICE_TOKEN_ALGORITHM,
+  SERVICE_TOKEN_ISSUER,
+  SERVICE_TOKEN_TTL_SECONDS,
+  serviceTokenAudience,
+} from '@herald/contract/services/service-token';
+import type { ServiceTokenScope } from '@herald/contract/services/service-token';
+import { desc } from 'drizzle-orm';
+import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
+import type { Database } from '../../db/database';
+import { signingKey } from '../../db/schema';
+
+/**
+ * The control plane's token signer: ES256 keys kept in the database (so every server sharing a database signs
+ * with the same key and publishes the same JWKS), tokens for the service API and for the dashboard principal.
+ * Runtimes verify them offline against the public JWKS they are started with.
+ */
+export interface TokenSigner {
+  /** The public JWK Set (RFC 7517): every stored key, newest first. */
+  publicJwks(): Promise<{ keys: JWK[] }>;
+  signServiceToken(input: ServiceTokenInput): Promise<SignedToken>;
+  signDashboardToken(input: { customerId: string; workspaceIds: string[] }): Promise<SignedToken>;
+}
+
+export interface ServiceTokenInput {
+  serviceId: string;
+  /** The client id of the credentials, or `control-plane` for the server's own calls. */
+  subject: string;
+  scope: ServiceTokenScope;
+  credentialVersion: number;
+  ttlSeconds?: number;
+}
+
+export interface SignedToken {
+  token: string;
+  expiresIn: number;
+}
+
+interface ActiveKey {
+  kid: string;
+  privateKey: CryptoKey;
+}
+
+export function createTokenSigner(db: Database, clock: () => Date): TokenSigner {
+  let active: Promise<ActiveKey> | undefined;
+
+  async function loadOrCreateKey(): Promise<ActiveKey> {
+    const [row] = await db.select().from(signingKey).orderBy(desc(signingKey.createdAt)).limit(1);
+    if (row) {
+      const privateKey = (await importJWK(
+        row.privateJwk as JWK,
+        SERVICE_TOKEN_ALGORITHM,
+      )) as CryptoKey;
+      return { kid: row.kid, privateKey };
+    }
+    const { privateKey, publicKey } = await generateKeyPair(SERVICE_TOKEN_ALGORITHM, {
+      extractable: true,
+    });
+    const kid = randomUUID();
+    const publicJwk = {
+      ...(await exportJWK(publicKey)),
+      kid,
+      alg: SERVICE_TOKEN_ALGORITHM,
+      use: 'sig',
+    };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: SERVICE_TOKEN_ALGORITHM };
+    // Two servers starting at once on one database: the first insert wins and both use the stored key.
+    await db.insert(signingKey).values({ kid, privateJwk, publicJwk }).onConflictDoNothing();
+    const [stored] = await db
+      .select()
+      .from(signingKey)
+      .orderBy(desc(signingKey.createdAt))
+      .limit(1);
+    if (!stored) throw new Error('signing key was not stored');
+    return {
+      kid: stored.kid,
+      privateKey: (await importJWK(stored.privateJwk as JWK, SERVICE_TOKEN_ALGORITHM)) as CryptoKey,
+    };
+  }
+
+  function activeKey(): Promise<ActiveKey> {
+    active ??= loadOrCreateKey().catch((error: unknown) => {
+      active = undefined;
+      throw error;
+    });
+    return active;
+  }
+
+  async function sign(
+    claims: Record<string, unknown>,
+    audience: string,
+    subject: string,
+    ttl: number,
+  ) {
+    const { kid, privateKey } = await activeKey();
+    const now = Math.floor(clock().getTime() / 1000);
+    const token = await new SignJWT(claims)
+      .setProtectedHeader({ alg: SERVICE_TOKEN_ALGORITHM, kid, typ: 'JWT' })
+      .setIssuer(SERVICE_TOKEN_ISSUER)
+      .setSubject(subject)
+      .setAudience(audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttl)
+      .setJti(randomUUID())
+      .sign(privateKey);
+    return { token, expiresIn: ttl };
+  }
+
+  return {
+    async publicJwks() {
+      await activeKey();
+      const rows = await db
+        .select({ publicJwk: signingKey.publicJwk })
+        .from(signingKey)
+        .orderBy(desc(signingKey.createdAt));
+      return { keys: rows.map((row) => row.publicJwk as JWK) };
+    },
+    signServiceToken({ serviceId, subject, scope, credentialVersion, ttlSeconds }) {
+      return sign(
+        { scope, cv: credentialVersion },
+        serviceTokenAudience(serviceId),
+        subject,
+        ttlSeconds ?? SERVICE_TOKEN_TTL_SECONDS,
+      );
+    },
+    signDashboardToken({ customerId, workspaceIds }) {
+      return sign(
+        { ws: workspaceIds },
+        DASHBOARD_TOKEN_AUDIENCE,
+        customerId,
+        DASHBOARD_TOKEN_TTL_SECONDS,
+      );
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { checkSupportedVersion } from '@herald/contract/services/versions';
+
+/**
+ * The process interface: the control plane starts `node --import tsx packages/runtime/src/main.ts` with these
+ * variables. A bad value stops the process with a message naming the variable.
+ */
+export interface RuntimeConfig {
+  serviceId: string;
+  serviceName: string;
+  workspaceId: string;
+  version: string;
+  dataDir: string;
+  host: string;
+  mqttPort: number;
+  httpPort: number;
+  /** The control plane's public JWK Set (ES256). */
+  jwks: { keys: Record<string, unknown>[] };
+  credentialVersion: number;
+  topicsCapacity: number;
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  HERALD_SERVICE_ID: z.string().min(1),
+  HERALD_SERVICE_NAME: z.string().min(1),
+  HERALD_WORKSPACE_ID: z.string().min(1),
+  HERALD_VERSION: z
+    .string()
+    .min(1)
+    .superRefine((version, context) => {
+      const check = checkSupportedVersion(version);
+      if (!check.ok) context.addIssue({ code: 'custom', message: check.message });
+    }),
+  HERALD_DATA_DIR: z.string().min(1),
+  HERALD_HOST: z.string().min(1).default('127.0.0.1'),
+  HERALD_MQTT_PORT: port.default(0),
+  HERALD_HTTP_PORT: port.default(0),
+  HERALD_JWKS: z.string().transform((text, context) => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const jwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).parse(parsed);
+      return jwks;
+    } catch (_error) {
+      context.addIssue({ code: 'custom', message: 'must be a JSON JWK Set {"keys":[...]}' });
+      return z.NEVER;
+    }
+  }),
+  HERALD_CREDENTIAL_VERSION: z.coerce.number().int().nonnegative().default(1),
+  HERALD_TOPICS_CAPACITY: z.coerce.number().int().nonnegative().default(1000),
+});
+
+export type ConfigParse = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
+
+/** Reads the configuration from the environment; empty strings count as unset. */
+export function parseRuntimeEnv(env: NodeJS.ProcessEnv): ConfigParse {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => name.startsWith('HERALD_') && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const message = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    return { ok: false, message: `Invalid runtime environment: ${message}` };
+  }
+  const value = parsed.data;
+  return {
+    ok: true,
+    config: {
+      serviceId: value.HERALD_SERVICE_ID,
+      serviceName: value.HERALD_SERVICE_NAME,
+      workspaceId: value.HERALD_WORKSPACE_ID,
+      version: value.HERALD_VERSION,
+      dataDir: value.HERALD_DATA_DIR,
+      host: value.HERALD_HOST,
+      mqttPort: value.HERALD_MQTT_PORT,
+      httpPort: value.HERALD_HTTP_PORT,
+      jwks: value.HERALD_JWKS,
+      credentialVersion: value.HERALD_CREDENTIAL_VERSION,
+      topicsCapacity: value.HERALD_TOPICS_CAPACITY,
+    },
+  };
+}

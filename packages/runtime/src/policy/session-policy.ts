@@ -1,0 +1,170 @@
+import {
+  DASHBOARD_PRINCIPAL,
+  DASHBOARD_TOKEN_AUDIENCE,
+  scopeAllowsWrite,
+  serviceTokenAudience,
+  type DashboardTokenClaims,
+  type ServiceTokenClaims,
+} from '@herald/contract/services/service-token';
+import { checkTopicPath, isSysTopic } from '@herald/contract/topics/topic-path';
+
+/**
+ * The runtime's access policy as pure functions; the aedes hooks and the admin API are thin adapters over them.
+ * Built-in roles (DATA-PLANE "Security store"): ADMINISTRATOR may do everything, CLIENT may read and select
+ * everywhere except `$SYS/` and may not publish. Any other role name grants nothing (custom roles are not modelled
+ * yet).
+ */
+export const ROLES = { administrator: 'ADMINISTRATOR', client: 'CLIENT' } as const;
+export const BUILT_IN_ROLES: readonly string[] = [ROLES.administrator, ROLES.client];
+
+export type SessionKind = 'serviceToken' | 'dashboardToken' | 'password';
+
+/** What the other hooks need to know about an authenticated session. */
+export interface SessionIdentity {
+  kind: SessionKind;
+  principal: string;
+  roles: string[];
+  canRead: boolean;
+  canWrite: boolean;
+  /** The `cv` claim of a service token; null for other sessions. */
+  credentialVersion: number | null;
+}
+
+/** CONNACK return codes of MQTT 3.1.1 section 3.2.2.3. */
+export const CONNACK = { badUsernameOrPassword: 4, notAuthorized: 5 } as const;
+export type ConnackRefusal = (typeof CONNACK)[keyof typeof CONNACK];
+
+export type IdentityDecision =
+  | { ok: true; identity: SessionIdentity }
+  | { ok: false; returnCode: ConnackRefusal; reason: string };
+
+export function identityFromRoles(
+  kind: SessionKind,
+  principal: string,
+  roles: readonly string[],
+  credentialVersion: number | null = null,
+): SessionIdentity {
+  const isAdministrator = roles.includes(ROLES.administrator);
+  return {
+    kind,
+    principal,
+    roles: [...roles],
+    canRead: isAdministrator || roles.includes(ROLES.client),
+    canWrite: isAdministrator,
+    credentialVersion,
+  };
+}
+
+export type CredentialKind = 'anonymous' | 'token' | 'password';
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * A password shaped like a JWT is a control-plane token whatever the username (the username is only logged;
+ * TOKEN_MQTT_USERNAME is the documented default). No username and no password is anonymous.
+ */
+export function classifyCredentials(username: string | undefined, password: string | undefined): CredentialKind {
+  if ((username === undefined || username === '') && (password === undefined || password === '')) {
+    return 'anonymous';
+  }
+  if (password !== undefined && JWT_SHAPE.test(password)) return 'token';
+  return 'password';
+}
+
+/** A service API token: for this service only, and not older than the current credential version. */
+export function identityFromServiceToken(
+  claims: ServiceTokenClaims,
+  service: { serviceId: string; credentialVersion: number },
+): IdentityDecision {
+  if (claims.aud !== serviceTokenAudience(service.serviceId)) {
+    return { ok: false, returnCode: CONNACK.notAuthorized, reason: 'token is for another service' };
+  }
+  if (claims.cv < service.credentialVersion) {
+    return {
+      ok: false,
+      returnCode: CONNACK.badUsernameOrPassword,
+      reason: 'token credential version was revoked',
+    };
+  }
+  const roles = scopeAllowsWrite(claims.scope) ? [ROLES.administrator] : [ROLES.client];
+  return { ok: true, identity: identityFromRoles('serviceToken', claims.sub, roles, claims.cv) };
+}
+
+/** The dashboard principal's token: accepted when this service's workspace is listed; acts as ADMINISTRATOR. */
+export function identityFromDashboardToken(
+  claims: DashboardTokenClaims,
+  workspaceId: string,
+): IdentityDecision {
+  if (claims.aud !== DASHBOARD_TOKEN_AUDIENCE || !claims.ws.includes(workspaceId)) {
+    return { ok: false, returnCode: CONNACK.notAuthorized, reason: 'token is for another workspace' };
+  }
+  return {
+    ok: true,
+    identity: identityFromRoles('dashboardToken', DASHBOARD_PRINCIPAL, [ROLES.administrator]),
+  };
+}
+
+/** Whether a session whose token has credential version `cv` must go when the minimum is raised to `minimum`. */
+export function isRevokedBy(identity: SessionIdentity, minimum: number): boolean {
+  return identity.credentialVersion !== null && identity.credentialVersion < minimum;
+}
+
+/**
+ * SUBSCRIBE (MQTT 3.1.1 section 3.8.4): `$SYS/` only for ADMINISTRATOR; reading sessions may subscribe anywhere
+ * else. A refusal is the failure return code 0x80 in the SUBACK (section 3.9.3), never a dropped connection.
+ */
+export function canSubscribe(identity: SessionIdentity, filter: string): boolean {
+  if (isSysTopic(filter)) return identity.roles.includes(ROLES.administrator);
+  return identity.canRead;
+}
+
+/** Delivery to a subscriber: only where the session may read (DATA-PLANE "MQTT mapping"). */
+export function canDeliver(identity: SessionIdentity, path: string): boolean {
+  return canSubscribe(identity, path);
+}
+
+export type PublishDecision =
+  | { ok: true; createsTopic: boolean }
+  | { ok: false; reason: string };
+
+/**
+ * PUBLISH by a client: write permission, never `$SYS/`, a valid path, and room for a new topic. There is no
+ * refusal packet in MQTT 3.1.1: a refused PUBLISH closes the connection (section 3.3.5, MQTT-3.3.5-2).
+ */
+export function decidePublish(
+  identity: SessionIdentity | null,
+  path: string,
+  topics: { exists: boolean; count: number; capacity: number },
+): PublishDecision {
+  if (isSysTopic(path)) return { ok: false, reason: '$SYS/ topics are reserved' };
+  if (identity === null) return { ok: false, reason: 'no authenticated session' };
+  if (!identity.canWrite) return { ok: false, reason: 'session may not publish' };
+  const check = checkTopicPath(path);
+  if (!check.ok) return { ok: false, reason: check.message };
+  if (topics.exists) return { ok: true, createsTopic: false };
+  if (topics.count >= topics.capacity) {
+    return { ok: false, reason: `topics capacity of ${topics.capacity} reached` };
+  }
+  return { ok: true, createsTopic: true };
+}
+
+/** The admin API: any valid token may read; writes need write permission. */
+export function canUseAdminMethod(identity: SessionIdentity, method: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return identity.canRead;
+  return identity.canWrite;
+}
+
+export type TopicType = 'JSON' | 'STRING' | 'INT64' | 'DOUBLE' | 'BINARY';
+export const TOPIC_TYPES: readonly TopicType[] = ['JSON', 'STRING', 'INT64', 'DOUBLE', 'BINARY'];
+
+/** DATA-PLANE "Topics": a topic created by a publish is JSON when the payload is a JSON object or array. */
+export function inferTopicType(payload: Buffer): TopicType {
+  const first = payload.find((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
+  if (first !== 0x7b && first !== 0x5b) return 'STRING';
+  try {
+    const value: unknown = JSON.parse(payload.toString('utf8'));
+    return typeof value === 'object' && value !== null ? 'JSON' : 'STRING';
+  } catch (_error) {
+    return 'STRING';
+  }
+}

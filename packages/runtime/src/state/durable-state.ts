@@ -1,0 +1,301 @@
+import { open, readFile, readdir, rename, unlink, writeFile, mkdir, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TopicType } from '../policy/session-policy';
+
+/**
+ * The runtime's durable state: topics (path → type, properties, current value), principals and the minimum
+ * credential version. In memory it is a few maps; on disk a snapshot (`state.json`) plus an append-only log
+ * (`log-<generation>.jsonl`, one JSON record a line) of every change since that snapshot.
+ *
+ * Durability contract: `commit(entry, done)` applies the change in memory at once and calls `done` only after
+ * the record was written to the log with `write(2)`. A written record is in the OS page cache, so it survives
+ * `kill -9` of this process; it does not survive power loss or a kernel crash, because we do not fsync (a decision:
+ * fsync per batch would cost about a disk flush per batch). Records queued during one event-loop turn are written
+ * together (group commit). Compaction writes a new snapshot (tmp + rename) and starts a new log, so the log does
+ * not grow without bound. Recovery loads the snapshot, replays its log and ignores a torn last record.
+ */
+export interface TopicState {
+  type: TopicType;
+  properties: Record<string, string>;
+  /** The current value (the MQTT retained message); null when the topic has none. */
+  value: Buffer | null;
+  /** Epoch milliseconds of the last change. */
+  updatedAt: number;
+}
+
+export interface PrincipalState {
+  name: string;
+  /** `scrypt$N$r$p$salt$hash` (base64 parts); never leaves the runtime. */
+  passwordHash: string;
+  assignedRoles: string[];
+}
+
+export type StateEntry =
+  | {
+      op: 'topic';
+      path: string;
+      type: TopicType;
+      properties: Record<string, string>;
+      value: string | null;
+      updatedAt: number;
+    }
+  | { op: 'removeTopics'; paths: string[] }
+  | { op: 'principal'; principal: PrincipalState }
+  | { op: 'removePrincipal'; name: string }
+  | { op: 'credentialVersion'; value: number };
+
+interface Snapshot {
+  format: 1;
+  generation: number;
+  credentialVersion: number;
+  principals: PrincipalState[];
+  topics: [string, Omit<Extract<StateEntry, { op: 'topic' }>, 'op' | 'path'>][];
+}
+
+export interface DurableStateOptions {
+  dir: string;
+  /** Compact once the log holds this many bytes. */
+  compactAfterBytes?: number;
+  /** Used when the state has never set a credential version. */
+  initialCredentialVersion?: number;
+}
+
+type Done = (error?: Error | null) => void;
+
+const SNAPSHOT_FILE = 'state.json';
+const LOG_FILE_PATTERN = /^log-(\d+)\.jsonl$/;
+
+export function topicEntry(path: string, topic: TopicState): StateEntry {
+  return {
+    op: 'topic',
+    path,
+    type: topic.type,
+    properties: topic.properties,
+    value: topic.value === null ? null : topic.value.toString('base64'),
+    updatedAt: topic.updatedAt,
+  };
+}
+
+export class DurableState {
+  readonly topics = new Map<string, TopicState>();
+  readonly principals = new Map<string, PrincipalState>();
+  credentialVersion = 0;
+
+  private generation = 0;
+  private log: FileHandle | null = null;
+  private logBytes = 0;
+  private queue: string[] = [];
+  private waiting: Done[] = [];
+  private isWriting = false;
+  private isCompacting = false;
+  private isScheduled = false;
+  private idle: (() => void)[] = [];
+  private readonly compactAfterBytes: number;
+
+  private constructor(private readonly dir: string, compactAfterBytes: number) {
+    this.compactAfterBytes = compactAfterBytes;
+  }
+
+  static async open(options: DurableStateOptions): Promise<DurableState> {
+    await mkdir(options.dir, { recursive: true });
+    const state = new DurableState(options.dir, options.compactAfterBytes ?? 64 * 1024 * 1024);
+    state.credentialVersion = options.initialCredentialVersion ?? 0;
+    await state.recover();
+    // Start every run on a fresh snapshot and an empty log: this also drops a torn last record.
+    await state.compact();
+    return state;
+  }
+
+  /** The number of records recovered from the log at open (for logs and tests). */
+  recoveredRecords = 0;
+
+  private async recover(): Promise<void> {
+    let snapshot: Snapshot | null = null;
+    try {
+      snapshot = JSON.parse(await readFile(join(this.dir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (snapshot !== null) {
+      this.generation = snapshot.generation;
+      this.credentialVersion = Math.max(this.credentialVersion, snapshot.credentialVersion);
+      for (const principal of snapshot.principals) this.principals.set(principal.name, principal);
+      for (const [path, topic] of snapshot.topics) this.apply({ op: 'topic', path, ...topic });
+    }
+    const logPath = join(this.dir, `log-${this.generation}.jsonl`);
+    let text = '';
+    try {
+      text = await readFile(logPath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    const lines = text.split('\n');
+    // The last element is '' after a complete record, or a torn record written when the process died.
+    lines.pop();
+    for (const line of lines) {
+      let entry: StateEntry;
+      try {
+        entry = JSON.parse(line) as StateEntry;
+      } catch (_error) {
+        break;
+      }
+      this.apply(entry);
+      this.recoveredRecords += 1;
+    }
+  }
+
+  private apply(entry: StateEntry): void {
+    switch (entry.op) {
+      case 'topic':
+        this.topics.set(entry.path, {
+          type: entry.type,
+          properties: entry.properties,
+          value: entry.value === null ? null : Buffer.from(entry.value, 'base64'),
+          updatedAt: entry.updatedAt,
+        });
+        break;
+      case 'removeTopics':
+        for (const path of entry.paths) this.topics.delete(path);
+        break;
+      case 'principal':
+        this.principals.set(entry.principal.name, entry.principal);
+        break;
+      case 'removePrincipal':
+        this.principals.delete(entry.name);
+        break;
+      case 'credentialVersion':
+        this.credentialVersion = entry.value;
+        break;
+    }
+  }
+
+  /** Applies the change now and calls `done` once its record is written (see the class comment). */
+  commit(entry: StateEntry, done?: Done): void {
+    this.apply(entry);
+    this.queue.push(`${JSON.stringify(entry)}\n`);
+    if (done !== undefined) this.waiting.push(done);
+    this.schedule();
+  }
+
+  commitAsync(entry: StateEntry): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.commit(entry, (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  private schedule(): void {
+    if (this.isScheduled || this.isWriting || this.isCompacting) return;
+    this.isScheduled = true;
+    setImmediate(() => {
+      this.isScheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    if (this.isWriting || this.isCompacting) return;
+    if (this.queue.length === 0) {
+      this.notifyIdle();
+      return;
+    }
+    const log = this.log;
+    if (log === null) return;
+    const batch = Buffer.from(this.queue.join(''), 'utf8');
+    const waiting = this.waiting;
+    this.queue = [];
+    this.waiting = [];
+    this.isWriting = true;
+    writeAll(log, batch).then(
+      () => this.afterWrite(batch.length, waiting, null),
+      (error: Error) => this.afterWrite(0, waiting, error),
+    );
+  }
+
+  private afterWrite(bytes: number, waiting: Done[], error: Error | null): void {
+    this.isWriting = false;
+    this.logBytes += bytes;
+    for (const done of waiting) done(error);
+    if (this.logBytes >= this.compactAfterBytes) {
+      this.compact().catch(() => {});
+      return;
+    }
+    if (this.queue.length > 0) this.schedule();
+    else this.notifyIdle();
+  }
+
+  private notifyIdle(): void {
+    if (this.isWriting || this.isCompacting || this.queue.length > 0) return;
+    const idle = this.idle;
+    this.idle = [];
+    for (const resolve of idle) resolve();
+  }
+
+  /** Resolves once every queued record is written. */
+  flushed(): Promise<void> {
+    if (!this.isWriting && !this.isCompacting && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.idle.push(resolve);
+      this.schedule();
+    });
+  }
+
+  /**
+   * Snapshot the state in memory (tmp + rename), then switch to an empty log of the next generation and delete
+   * the old ones. Records queued meanwhile wait and go to the new log; their callbacks run only after that write,
+   * so an acknowledged change is always in the snapshot or in the log that recovery replays.
+   */
+  async compact(): Promise<void> {
+    if (this.isCompacting) return;
+    this.isCompacting = true;
+    try {
+      const generation = this.generation + 1;
+      const snapshot: Snapshot = {
+        format: 1,
+        generation,
+        credentialVersion: this.credentialVersion,
+        principals: [...this.principals.values()],
+        topics: [...this.topics].map(([path, topic]) => {
+          const { op: _op, path: _path, ...rest } = topicEntry(path, topic) as Extract<
+            StateEntry,
+            { op: 'topic' }
+          >;
+          return [path, rest];
+        }),
+      };
+      const tmp = join(this.dir, `${SNAPSHOT_FILE}.tmp`);
+      await writeFile(tmp, JSON.stringify(snapshot));
+      await rename(tmp, join(this.dir, SNAPSHOT_FILE));
+      const log = await open(join(this.dir, `log-${generation}.jsonl`), 'a');
+      await this.log?.close();
+      this.log = log;
+      this.generation = generation;
+      this.logBytes = 0;
+      for (const name of await readdir(this.dir)) {
+        const match = LOG_FILE_PATTERN.exec(name);
+        if (match !== null && Number(match[1]) !== generation) {
+          await unlink(join(this.dir, name)).catch(() => {});
+        }
+      }
+    } finally {
+      this.isCompacting = false;
+      if (this.queue.length > 0) this.schedule();
+      else this.notifyIdle();
+    }
+  }
+
+  /** Writes what is queued, compacts, and closes the log. */
+  async close(): Promise<void> {
+    await this.flushed();
+    await this.compact();
+    await this.log?.close();
+    this.log = null;
+  }
+}
+
+async function writeAll(file: FileHandle, buffer: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < buffer.length) {
+    const { bytesWritten } = await file.write(buffer, offset, buffer.length - offset);
+    offset += bytesWritten;
+  }
+}
