@@ -14,6 +14,8 @@ import type { IdentityPort } from './adapters/identity/identity-port';
 import { createPasswordHasher } from './adapters/identity/password-hash';
 import type { ScryptCost } from './adapters/identity/password-hash';
 import { createMailSender } from './adapters/mail/create-mail-sender';
+import { createLocalProvisioner } from './adapters/provisioner/local-provisioner';
+import type { Provisioner } from './adapters/provisioner/provisioner';
 import { createMailer } from './adapters/mail/mailer';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
@@ -26,6 +28,10 @@ import { flagRoutes } from './modules/flags/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
+import { createSecretBox } from './modules/service-api/client-secret';
+import type { SecretBox } from './modules/service-api/client-secret';
+import { createTokenSigner } from './modules/service-api/tokens';
+import type { TokenSigner } from './modules/service-api/tokens';
 import { userRoutes } from './modules/user/routes';
 import { workspaceRoutes } from './modules/workspace/routes';
 import { authSessionPlugin } from './plugins/auth';
@@ -44,6 +50,12 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The time: token expiry and rate-limit windows read it, so tests can move it. */
     clock: () => Date;
+    /** Runs the services' runtimes (local child processes by default). */
+    provisioner: Provisioner;
+    /** Signs service API and dashboard tokens; publishes the JWKS runtimes verify them with. */
+    tokens: TokenSigner;
+    /** Encrypts service API client secrets at rest. */
+    secretBox: SecretBox;
   }
 }
 
@@ -65,6 +77,13 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app.decorate('flags', flags);
   app.decorate('mailer', mailer);
   app.decorate('clock', clock);
+  const tokens = createTokenSigner(database.db, clock);
+  app.decorate('tokens', tokens);
+  app.decorate('secretBox', createSecretBox(resolveAuthSecret(config)));
+  app.decorate(
+    'provisioner',
+    createLocalProvisioner({ db: database.db, config, logger: app.log, tokens, clock }),
+  );
   app.decorate('registeredRoutes', []);
   app.decorateRequest('workspaceRoles', null);
   app.setValidatorCompiler(validatorCompiler);
