@@ -69,8 +69,12 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'pipe',
       stderr: 'pipe',
+      // A graceful stop lets the control plane stop the service runtimes it started.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         PORT: String(port),
+        // Away from the default range, so a developer's own server can run beside the journeys.
+        SERVICE_PORT_BASE: String(port + 21_000),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',

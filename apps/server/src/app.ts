@@ -28,6 +28,8 @@ import { flagRoutes } from './modules/flags/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
+import { serviceRoutes } from './modules/service/routes';
+import { serviceApiRoutes } from './modules/service-api/routes';
 import { createSecretBox } from './modules/service-api/client-secret';
 import type { SecretBox } from './modules/service-api/client-secret';
 import { createTokenSigner } from './modules/service-api/tokens';
@@ -39,6 +41,7 @@ import { databasePlugin } from './plugins/db';
 import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerApiDocs, registerOpenApi } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { serviceEndpoints } from './plugins/service-endpoints';
 import { registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
@@ -86,6 +89,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   );
   app.decorate('registeredRoutes', []);
   app.decorateRequest('workspaceRoles', null);
+  app.decorateRequest('service', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -98,6 +102,16 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   registerErrorHandler(app);
   await app.register(securityHeadersPlugin, { config });
   await app.register(databasePlugin, { database });
+  // Service hosts ({service}.{region}.SERVICE_DOMAIN) are answered before any API or SPA route.
+  await app.register(serviceEndpoints);
+  // Services start (or are re-attached) once the app is ready, without holding up readiness; a graceful stop
+  // stops them (their desired state is kept, so the next start brings them back).
+  app.addHook('onReady', async () => {
+    await app.provisioner.start();
+  });
+  app.addHook('onClose', async () => {
+    await app.provisioner.close();
+  });
   await app.register(authSessionPlugin, { config, identity });
   await registerOpenApi(app);
 
@@ -108,6 +122,8 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(consentRoutes);
   await app.register(workspaceRoutes);
   await app.register(memberRoutes);
+  await app.register(serviceRoutes);
+  await app.register(serviceApiRoutes);
   // The operator's outbox exists only when mail goes to it.
   if (mailer.kind === 'outbox') await app.register(devMailRoutes);
 

@@ -40,7 +40,9 @@ const envSchema = z.object({
   HERALD_JWKS: z.string().transform((text, context) => {
     try {
       const parsed: unknown = JSON.parse(text);
-      const jwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).parse(parsed);
+      const jwks = z
+        .object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) })
+        .parse(parsed);
       return jwks;
     } catch (_error) {
       context.addIssue({ code: 'custom', message: 'must be a JSON JWK Set {"keys":[...]}' });

@@ -7,7 +7,9 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+export function createLogger(
+  write: (line: string) => void = (line) => process.stdout.write(line),
+): Logger {
   const log = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
   };

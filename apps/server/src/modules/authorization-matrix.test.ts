@@ -1,8 +1,11 @@
 import { buildPath } from '@herald/contract/api/define-route';
+import { hasPermission } from '@herald/contract/members/permissions';
+import type { Permission } from '@herald/contract/members/permissions';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../plugins/route-registry';
 
+import { insertTestService, stubProvisioner, uniqueServiceName } from '../testing/test-services';
 import { useTestApp } from '../testing/use-test-app';
 
 import { TEST_PASSWORD, uniqueAddress, uniqueEmail } from '../testing/test-users';
@@ -36,6 +39,12 @@ interface MatrixContext {
   teamInvite(): Promise<string>;
   /** An invitation addressed to the caller (into a third party's workspace). */
   inviteForCaller(): Promise<string>;
+  /** A service row in the team's workspace (no runtime: suspended), optionally with a scheduled update. */
+  teamService(options?: { scheduled?: boolean }): Promise<{
+    serviceId: string;
+    clientId: string;
+    clientSecret: string;
+  }>;
 }
 
 interface Sample {
@@ -62,9 +71,14 @@ const RULE_REFUSALS: Record<string, Partial<Record<Actor, number>>> = {
   leaveWorkspace: { Owner: 403 },
   // An owner must always exist: the Owner of a shared workspace cannot delete the account.
   deleteUser: { Owner: 409 },
+  // The workspace is in the body: the handler checks membership (404) and create-service (403) itself.
+  createService: { User: 403, foreignOwner: 404 },
 };
 
 const ws = (context: MatrixContext) => ({ workspaceId: context.workspaceId });
+const svc = async (context: MatrixContext, scheduled = false) => ({
+  serviceId: (await context.teamService({ scheduled })).serviceId,
+});
 
 const SAMPLES: Record<string, SampleFactory> = {
   // public
@@ -123,6 +137,57 @@ const SAMPLES: Record<string, SampleFactory> = {
     params: { ...ws(context), inviteId: await context.teamInvite() },
   }),
   listAuditLog: (context) => ({ params: ws(context), query: '?limit=10' }),
+  listWorkspaceServices: (context) => ({ params: ws(context) }),
+  listWorkspaceServiceStatuses: (context) => ({ params: ws(context) }),
+  getWorkspaceCredit: (context) => ({ params: ws(context) }),
+  getMetadata: () => ({}),
+  // services
+  createService: (context) => ({
+    body: {
+      workspaceId: context.workspaceId,
+      serviceName: uniqueServiceName('matrix'),
+      region: 'eu-west-1.local',
+      billingPlan: 'free',
+    },
+  }),
+  checkServiceName: () => ({ params: { serviceName: 'matrix-name' } }),
+  generateServiceName: () => ({}),
+  getService: async (context) => ({ params: await svc(context) }),
+  getServiceStatus: async (context) => ({ params: await svc(context) }),
+  getBillingPeriod: async (context) => ({ params: await svc(context) }),
+  getLiveMetrics: async (context) => ({ params: await svc(context) }),
+  updateInterestedAlerts: async (context) => ({
+    params: await svc(context),
+    body: { interestedAlerts: { topicsCapacity: false, remoteServer: true } },
+  }),
+  updateAdditionalProperty: async (context) => ({
+    params: await svc(context),
+    body: { sensitiveData: true },
+  }),
+  updateConsoleSettings: async (context) => ({
+    params: await svc(context),
+    body: { hintColor: '#123456' },
+  }),
+  getScheduledUpdate: async (context) => ({ params: await svc(context, true) }),
+  scheduleUpdate: async (context) => ({
+    params: await svc(context),
+    body: { newHeraldVersion: '6.11', scheduledTimestamp: Date.now() + 60_000 },
+  }),
+  cancelScheduledUpdate: async (context) => ({ params: await svc(context, true) }),
+  resetTopicTree: async (context) => ({ params: await svc(context) }),
+  restartService: async (context) => ({ params: await svc(context) }),
+  cancelService: async (context) => ({ params: await svc(context) }),
+  getServiceApiDetails: async (context) => ({ params: await svc(context) }),
+  revealServiceApiDetails: async (context) => ({ params: await svc(context) }),
+  rotateServiceApiSecret: async (context) => ({ params: await svc(context) }),
+  // public
+  issueServiceApiToken: async (context) => {
+    const { clientId, clientSecret } = await context.teamService();
+    return {
+      body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+    };
+  },
+  getJwks: () => ({}),
 };
 
 /**
@@ -142,14 +207,20 @@ function expectation(
   if (refusal !== undefined) return [String(refusal), (s) => s === refusal];
   if (route.access === 'user') return ['2xx or 3xx', (s) => s >= 200 && s < 400];
   if (actor === 'foreignOwner') return ['404', (s) => s === 404];
-  const needsManager = route.permission !== undefined || MEMBER_MANAGEMENT.has(route.operationId);
+  const needsManager =
+    (route.permission !== undefined && !hasPermission(['User'], route.permission as Permission)) ||
+    MEMBER_MANAGEMENT.has(route.operationId);
   if (actor === 'User' && needsManager) return ['403', (s) => s === 403];
   return ['2xx', (s) => s >= 200 && s < 300];
 }
 
 describe('authorization matrix', () => {
   let app: FastifyInstance;
-  useTestApp((ready) => ({ app } = ready));
+  useTestApp((ready) => {
+    ({ app } = ready);
+    // Services created through the API start no runtime here.
+    stubProvisioner(app);
+  });
 
   it('has a sample for every registered route, and no sample for a route that does not exist', () => {
     const registered = app.registeredRoutes.map((route) => route.operationId).sort();
@@ -159,7 +230,7 @@ describe('authorization matrix', () => {
 
   it('registers no route whose access it does not know', () => {
     for (const route of app.registeredRoutes) {
-      expect(['public', 'user', 'workspace']).toContain(route.access);
+      expect(['public', 'user', 'workspace', 'service']).toContain(route.access);
     }
   });
 
@@ -196,6 +267,16 @@ describe('authorization matrix', () => {
         const thirdParty = await createTestMember(app);
         const workspaceId = await createTestWorkspace(app, thirdParty, 'Third party');
         return inviteInto(thirdParty, workspaceId, caller.email);
+      },
+      async teamService(options = {}) {
+        const { row, clientSecret } = await insertTestService(app, team.workspaceId, {
+          heraldVersion: '6.9',
+          ...(options.scheduled && {
+            scheduledVersion: '6.11',
+            scheduledTimestamp: Date.now() + 60_000,
+          }),
+        });
+        return { serviceId: row.id, clientId: row.clientId, clientSecret };
       },
     };
   }

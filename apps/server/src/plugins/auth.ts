@@ -79,6 +79,18 @@ function hasBody(request: FastifyRequest): boolean {
   );
 }
 
+/**
+ * The OAuth 2.0 token endpoint takes form posts (RFC 6749 section 4.4.2). It reads no cookie and no session (the
+ * client authenticates with its own credentials), so a cross-site form post gains nothing there.
+ */
+const FORM_POST_PATHS = new Set(['/v3/service-api/token']);
+
+function isFormPostAllowed(url: string, contentType: string): boolean {
+  const mediaType = contentType.split(';', 1)[0]?.trim().toLowerCase();
+  const pathname = url.split('?', 1)[0] ?? '';
+  return mediaType === 'application/x-www-form-urlencoded' && FORM_POST_PATHS.has(pathname);
+}
+
 function isV3Path(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? '';
   return pathname === '/v3' || pathname.startsWith('/v3/');
@@ -103,6 +115,7 @@ async function authPlugin(
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING_METHODS.has(request.method) || !isV3Path(request.url)) return;
     const contentType = request.headers['content-type'];
+    if (contentType !== undefined && isFormPostAllowed(request.url, contentType)) return;
     const acceptable =
       contentType === undefined ? !hasBody(request) : isJsonContentType(contentType);
     if (!acceptable) {

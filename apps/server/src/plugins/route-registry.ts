@@ -13,11 +13,16 @@ import { PERMISSIONS, hasPermission } from '@herald/contract/members/permissions
 import type { Permission, Role } from '@herald/contract/members/permissions';
 import type { z } from 'zod';
 import { HttpError } from '../lib/http-error';
+import { findLiveService } from '../modules/service/service.repository';
+import type { ServiceRow } from '../modules/service/service.repository';
 import { findMemberRoles } from '../modules/workspace/workspace.repository';
 import { requireSession } from './auth';
 
 export const WORKSPACE_NOT_FOUND_MESSAGE =
   'This organisation does not exist or you are not a member.';
+
+export const SERVICE_NOT_FOUND_MESSAGE =
+  'This service does not exist or you are not a member of its organisation.';
 
 /** The 403 message of a route whose section 6 permission the member's role lacks. */
 export function permissionDeniedMessage(permission: string): string {
@@ -43,6 +48,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's roles in the path's workspace, set by the `workspace` guard; null on other routes. */
     workspaceRoles: Role[] | null;
+    /** The path's service (not cancelled), set by the `service` guard; null on other routes. */
+    service: ServiceRow | null;
   }
 }
 
@@ -104,14 +111,38 @@ function workspaceGuard(permission: Permission | undefined): onRequestHookHandle
   };
 }
 
+/**
+ * `service`: the path's service must exist and not be cancelled, and the session user must be a member of the
+ * workspace owning it, else 404 (the same answer either way); a route's section 6 `permission` then needs
+ * `hasPermission`, else 403. The service row and the roles go to `request.service` and `request.workspaceRoles`.
+ */
+function serviceGuard(permission: Permission | undefined): onRequestHookHandler {
+  return async (request) => {
+    const { userId } = requireSession(request);
+    const { serviceId } = request.params as { serviceId?: unknown };
+    const row =
+      typeof serviceId === 'string' && serviceId !== '' && serviceId.length <= 100
+        ? await findLiveService(request.server.db, serviceId)
+        : undefined;
+    const roles = row ? await findMemberRoles(request.server.db, row.workspaceId, userId) : [];
+    if (!row || roles.length === 0) {
+      throw new HttpError(404, ERROR_CODES.notFound, SERVICE_NOT_FOUND_MESSAGE);
+    }
+    if (permission !== undefined && !hasPermission(roles, permission)) {
+      throw new HttpError(403, ERROR_CODES.forbidden, permissionDeniedMessage(permission));
+    }
+    request.workspaceRoles = roles;
+    request.service = row;
+  };
+}
+
 function isPermission(value: string): value is Permission {
   return (PERMISSIONS as readonly string[]).includes(value);
 }
 
 /**
  * The check each access level puts in front of a handler (after the auth plugin resolved `request.session`).
- * `service` (membership of the workspace owning the path's service) arrives with services: until its guard exists
- * here, registering such a route fails loudly rather than running unguarded.
+ * `service` is membership of the workspace owning the path's service (serviceGuard).
  */
 function guardOf(
   operationId: string,
@@ -124,15 +155,16 @@ function guardOf(
       return async (request) => {
         requireSession(request);
       };
-    case 'workspace': {
+    case 'workspace':
+    case 'service': {
       const { permission } = definition;
       if (permission !== undefined && !isPermission(permission)) {
         throw new Error(`${operationId}: unknown permission '${permission}'`);
       }
-      return workspaceGuard(permission);
+      return definition.access === 'workspace'
+        ? workspaceGuard(permission)
+        : serviceGuard(permission);
     }
-    case 'service':
-      return undefined;
   }
 }
 
@@ -140,6 +172,12 @@ function guardOf(
 export function workspaceRolesOf(request: FastifyRequest): Role[] {
   if (!request.workspaceRoles) throw new Error('workspaceRolesOf used outside a workspace route');
   return request.workspaceRoles;
+}
+
+/** For handlers of `service` routes: the service the guard found. */
+export function serviceOf(request: FastifyRequest): ServiceRow {
+  if (!request.service) throw new Error('serviceOf used outside a service route');
+  return request.service;
 }
 
 /**

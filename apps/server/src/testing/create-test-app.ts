@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +15,16 @@ import type { DatabaseHandle } from '../db/database';
 export const WEB_DIST_FIXTURE = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
 
 /**
- * Test configuration: silent logs, the fixture SPA; `env` overrides any variable. DATA_DIR points nowhere useful
- * on purpose: test apps get their database passed in, so nothing may write there.
+ * Test configuration: silent logs, the fixture SPA; `env` overrides any variable. Each test app gets its own
+ * DATA_DIR (service runtimes keep their state there; the database is passed in) and its own slice of MQTT ports,
+ * so parallel test files never share a runtime's directory or port.
  */
 export function testConfig(env: Record<string, string> = {}): Config {
+  const portSlice = 30_000 + 50 * Math.floor(Math.random() * 600);
   return loadConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'herald-test-data-unused'),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'herald-test-data-')),
+    SERVICE_PORT_BASE: String(portSlice),
+    SERVICE_PORT_COUNT: '50',
     WEB_DIST_DIR: WEB_DIST_FIXTURE,
     LOG_LEVEL: 'silent',
     AUTH_SECRET: TEST_AUTH_SECRET,
@@ -48,11 +53,18 @@ export interface TestAppOptions {
 
 /** The real app on the test leg's database, for `app.inject` (no port, hermetic). Close it in afterAll. */
 export function createTestApp(options: TestAppOptions): Promise<FastifyInstance> {
+  const config = testConfig(options.env);
+  const removeDataDir: FastifyPluginAsync = async (app) => {
+    // Registered after the app: runs after the provisioner stopped the runtimes (onClose hooks run in order).
+    app.addHook('onClose', async () => {
+      if (!options.env?.DATA_DIR) rmSync(config.dataDir, { recursive: true, force: true });
+    });
+  };
   return buildApp({
-    config: testConfig(options.env),
+    config,
     db: options.db,
     ...(options.logger && { logger: options.logger }),
-    ...(options.plugins && { plugins: options.plugins }),
+    plugins: [...(options.plugins ?? []), removeDataDir],
     ...(options.clock && { clock: options.clock }),
     passwordHashCost: options.passwordHashCost ?? TEST_PASSWORD_HASH_COST,
   });

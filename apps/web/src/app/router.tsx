@@ -9,6 +9,27 @@ import { RouteErrorPage } from './routes/route-error-page';
 
 const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
 
+/** Service pages whose issues are still to come: a placeholder inside the service layout. */
+const servicePlaceholderRoutes: RouteObject[] = (
+  [
+    ['authentication/*', 'Auth'],
+    ['kafka/*', 'Kafka'],
+    ['logs/*', 'Logs'],
+    ['metrics/*', 'Metrics'],
+    ['remote-servers/*', 'Remote Servers'],
+    ['rest/*', 'REST APIs'],
+    ['roles/*', 'Roles'],
+    ['topic-views/*', 'Views'],
+    ['topics/*', 'Topics'],
+  ] as const
+).map(([path, crumb]) => ({
+  path,
+  lazy: async () => ({
+    Component: (await import('./routes/service-placeholder')).ServicePlaceholderRoute,
+  }),
+  handle: { crumb } satisfies RouteHandle,
+}));
+
 /*
  * Pages and layouts load lazily so the entry chunk holds only the shell (bundle budget,
  * scripts/check-bundle-budget.mjs). Each `lazy` resolves to the route's `Component`.
@@ -153,8 +174,39 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       {
+        // Spec section 2: the pages of one service; `/service` alone goes to /workspace.
         path: 'service/:serviceId?',
         lazy: async () => ({ Component: (await import('./layouts/service-layout')).ServiceLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('./routes/service-overview')).ServiceOverviewRoute,
+            }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('./routes/service-settings')).ServiceSettingsRoute,
+            }),
+            handle: { crumb: 'Settings' } satisfies RouteHandle,
+          },
+          {
+            path: 'api-token',
+            lazy: async () => ({
+              Component: (await import('./routes/service-api-token')).ServiceApiTokenRoute,
+            }),
+            handle: { crumb: 'API Token' } satisfies RouteHandle,
+          },
+          {
+            path: 'sdk-api/:language?',
+            lazy: async () => ({
+              Component: (await import('./routes/service-sdk-api')).ServiceSdkApiRoute,
+            }),
+            handle: { crumb: 'SDKs & API' } satisfies RouteHandle,
+          },
+          ...servicePlaceholderRoutes,
+        ],
       },
     ],
   },

@@ -9,12 +9,13 @@ export type TopicPathCheck = { ok: true } | { ok: false; message: string };
 
 export function checkTopicPath(path: string): TopicPathCheck {
   if (path.length === 0) return { ok: false, message: 'A topic path must not be empty' };
-  if (path.startsWith('/')) return { ok: false, message: `Topic path "${path}" must not start with /` };
+  if (path.startsWith('/'))
+    return { ok: false, message: `Topic path "${path}" must not start with /` };
   if (path.endsWith('/')) return { ok: false, message: `Topic path "${path}" must not end with /` };
   if (path.includes('//')) {
     return { ok: false, message: `Topic path "${path}" must not have an empty segment` };
   }
-  if (/[+#\u0000]/.test(path)) {
+  if (/[+#]/.test(path) || path.includes('\u0000')) {
     return { ok: false, message: `Topic path "${path}" must not contain +, # or a NUL character` };
   }
   return { ok: true };

@@ -178,11 +178,7 @@ export function selectorMatches(selector: TopicSelector, path: string): boolean 
     case 'set':
       return selector.selectors.some((member) => selectorMatches(member, path));
     case 'path':
-      return inScope(
-        selector.scope,
-        path === selector.path,
-        path.startsWith(`${selector.path}/`),
-      );
+      return inScope(selector.scope, path === selector.path, path.startsWith(`${selector.path}/`));
     case 'splitPathPattern': {
       const segments = path.split('/');
       const { parts } = selector;

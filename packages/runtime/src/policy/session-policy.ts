@@ -63,7 +63,10 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
  * A password shaped like a JWT is a control-plane token whatever the username (the username is only logged;
  * TOKEN_MQTT_USERNAME is the documented default). No username and no password is anonymous.
  */
-export function classifyCredentials(username: string | undefined, password: string | undefined): CredentialKind {
+export function classifyCredentials(
+  username: string | undefined,
+  password: string | undefined,
+): CredentialKind {
   if ((username === undefined || username === '') && (password === undefined || password === '')) {
     return 'anonymous';
   }
@@ -96,7 +99,11 @@ export function identityFromDashboardToken(
   workspaceId: string,
 ): IdentityDecision {
   if (claims.aud !== DASHBOARD_TOKEN_AUDIENCE || !claims.ws.includes(workspaceId)) {
-    return { ok: false, returnCode: CONNACK.notAuthorized, reason: 'token is for another workspace' };
+    return {
+      ok: false,
+      returnCode: CONNACK.notAuthorized,
+      reason: 'token is for another workspace',
+    };
   }
   return {
     ok: true,
@@ -123,9 +130,7 @@ export function canDeliver(identity: SessionIdentity, path: string): boolean {
   return canSubscribe(identity, path);
 }
 
-export type PublishDecision =
-  | { ok: true; createsTopic: boolean }
-  | { ok: false; reason: string };
+export type PublishDecision = { ok: true; createsTopic: boolean } | { ok: false; reason: string };
 
 /**
  * PUBLISH by a client: write permission, never `$SYS/`, a valid path, and room for a new topic. There is no
@@ -159,7 +164,9 @@ export const TOPIC_TYPES: readonly TopicType[] = ['JSON', 'STRING', 'INT64', 'DO
 
 /** DATA-PLANE "Topics": a topic created by a publish is JSON when the payload is a JSON object or array. */
 export function inferTopicType(payload: Buffer): TopicType {
-  const first = payload.find((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
+  const first = payload.find(
+    (byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09,
+  );
   if (first !== 0x7b && first !== 0x5b) return 'STRING';
   try {
     const value: unknown = JSON.parse(payload.toString('utf8'));

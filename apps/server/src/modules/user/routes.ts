@@ -10,9 +10,11 @@ import { registerRoute } from '../../plugins/route-registry';
 import { deleteConsentData } from '../consent/consent.repository';
 import { resendVerificationMail, sendVerificationMail } from '../identity/identity.service';
 import { signupAttemptMail } from '../identity/mails';
+import { listServicesOfMember } from '../service/service.repository';
 import {
   deleteWorkspace,
   listOwnedWorkspacesOf,
+  listWorkspacesOf,
   lockWorkspace,
 } from '../workspace/workspace.repository';
 import { assertPasswordAllowed } from '../identity/password-policy';
@@ -26,6 +28,7 @@ import {
 } from './user.repository';
 import {
   PASSWORD_PROVIDER,
+  firstServiceOf,
   insertProfileWithFirstWorkspace,
   mergedMetadata,
   namesFromClaims,
@@ -164,7 +167,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, routes.getUser, async (request) => {
     const { profile, identityUser } = await currentUser(app, request);
-    return toUser(profile, identityUser);
+    const [services, workspaces] = await Promise.all([
+      listServicesOfMember(app.db, profile.customerId),
+      listWorkspacesOf(app.db, profile.customerId),
+    ]);
+    // The dashboard principal's token (section 7 messaging client session), for the user's workspaces.
+    const { token } = await app.tokens.signDashboardToken({
+      customerId: profile.customerId,
+      workspaceIds: workspaces.map((row) => row.id),
+    });
+    return toUser(profile, identityUser, {
+      services: services.map((service) => service.id),
+      firstService: firstServiceOf(services),
+      accessToken: token,
+    });
   });
 
   registerRoute(app, routes.updateUser, async (request) => {

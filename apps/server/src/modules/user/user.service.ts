@@ -29,8 +29,27 @@ export function mergedMetadata(stored: UserMetadata, sent: UserMetadata): UserMe
   return { ...stored, ...sent, signUpDate: stored.signUpDate ?? sent.signUpDate };
 }
 
+/** What GET /v3/user adds to the profile: the user's services and the dashboard principal's token. */
+export interface UserServices {
+  services: string[];
+  firstService: string | null;
+  accessToken?: string;
+}
+
+/**
+ * The user's first service (contract `firstService`): a RUNNING one when any is (first-service readiness polls its
+ * status), else the oldest; null before one exists.
+ */
+export function firstServiceOf(services: readonly { id: string; status: string }[]): string | null {
+  return (services.find((service) => service.status === 'RUNNING') ?? services[0])?.id ?? null;
+}
+
 /** The User entity (contract `userSchema`) from the profile and the identity. */
-export function toUser(profile: UserProfileRow, identity: IdentityUser): User {
+export function toUser(
+  profile: UserProfileRow,
+  identity: IdentityUser,
+  extra: UserServices = { services: [], firstService: null },
+): User {
   return {
     customerid: profile.customerId,
     firstName: profile.firstName,
@@ -39,17 +58,16 @@ export function toUser(profile: UserProfileRow, identity: IdentityUser): User {
     email_verified: identity.emailVerified,
     emailValidated: identity.emailVerified,
     company: profile.company,
-    // Seam: computed from the workspace, service and billing tables when those arrive (later issues).
-    services: [],
+    services: extra.services,
+    // Seam: billing subscriptions arrive with the billing issue.
     subscriptions: [],
     setupComplete: profile.setupComplete,
     detailsComplete: isDetailsComplete(profile),
-    // Seam: the user's first service once services exist.
-    firstService: null,
+    firstService: extra.firstService,
     provider: profile.provider,
     authProvider: profile.provider,
     metadata: profile.metadata,
-    // Seam: `accessToken` (the JWT for the messaging client session) arrives with the runtime issue.
+    ...(extra.accessToken !== undefined && { accessToken: extra.accessToken }),
   };
 }
 

@@ -12,6 +12,9 @@ import {
 } from './workspace.repository';
 import type { MemberDetails, WorkspaceRow } from './workspace.repository';
 import { listPendingInvitesFor } from '../members/members.repository';
+import { toService } from '../service/service.mapper';
+import type { ServiceMappingConfig } from '../service/service.mapper';
+import { listServicesOf } from '../service/service.repository';
 
 /** Who made a change, as the audit trail records it. */
 export interface Actor {
@@ -27,8 +30,15 @@ export async function actorOf(app: FastifyInstance, request: FastifyRequest): Pr
   return { customerId: userId, email: user?.email ?? null, ipAddress: request.ip };
 }
 
-/** The Workspace entity (contract `workspaceSchema`); services, billing and marketplace fields are seams. */
-export function toWorkspace(row: WorkspaceRow, members: MemberDetails[]): Workspace {
+/**
+ * The Workspace entity (contract `workspaceSchema`): `services` holds Service objects (expandServices=true) or
+ * service ids; the marketplace fields are seams.
+ */
+export function toWorkspace(
+  row: WorkspaceRow,
+  members: MemberDetails[],
+  services: Workspace['services'] = [],
+): Workspace {
   return {
     workspace_id: row.id,
     name: row.name,
@@ -40,23 +50,35 @@ export function toWorkspace(row: WorkspaceRow, members: MemberDetails[]): Worksp
         email: member.email,
         roles: [member.role],
       })),
-    // Seam: Service objects (expandServices=true) or ids once services exist.
-    services: [],
-    // Seam: billing and marketplace arrive with the billing issue.
+    services,
+    // Seam: marketplace billing arrives with the billing issue.
     provider: null,
-    paymentMethodExempted: false,
-    manuallyBilled: false,
-    isFreeTrialAvailable: true,
+    paymentMethodExempted: row.paymentMethodExempted,
+    manuallyBilled: row.manuallyBilled,
+    isFreeTrialAvailable: !row.freeTrialUsed,
   };
 }
 
-export async function listUserWorkspaces(db: Database, customerId: string): Promise<Workspace[]> {
+/** The user's workspaces with their members and live services (Service objects when `expand`, else ids). */
+export async function listUserWorkspaces(
+  db: Database,
+  customerId: string,
+  options: { expandServices?: boolean; config?: ServiceMappingConfig } = {},
+): Promise<Workspace[]> {
   const rows = await listWorkspacesOf(db, customerId);
-  const members = await listMembersOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toWorkspace(row, members));
+  const ids = rows.map((row) => row.id);
+  const [members, services] = await Promise.all([listMembersOf(db, ids), listServicesOf(db, ids)]);
+  const { expandServices = false, config } = options;
+  return rows.map((row) => {
+    const own = services.filter((service) => service.workspaceId === row.id);
+    return toWorkspace(
+      row,
+      members,
+      expandServices && config
+        ? own.map((service) => toService(service, config))
+        : own.map((service) => service.id),
+    );
+  });
 }
 
 /** Creates a workspace with `actor` as its Owner and records it, in the caller's transaction. */

@@ -1,17 +1,106 @@
-import { Outlet } from 'react-router';
+import { Alert, Anchor, Breadcrumbs, Button, Text } from '@mantine/core';
+import type { Service } from '@herald/contract/services/service.schema';
+import type { User } from '@herald/contract/users/user.schema';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, Outlet, useParams } from 'react-router';
 import { AppFrame } from '../../components/app-frame';
+import { PageLoader } from '../../components/page-loader';
+import { useServiceRoles } from '../../features/service/api/workspaces-query';
+import { ServiceNav } from '../../features/service/components/service-nav';
+import type { ServiceContext } from '../../features/service/hooks/use-service-context';
+import {
+  useRefreshWhenRunning,
+  useServiceStatus,
+} from '../../features/service/hooks/use-service-status';
+import { isApiError } from '../../lib/api-error';
+import { serviceQueryOptions } from '../../lib/service-queries';
+import { NotFoundPage } from '../routes/not-found';
 import { RequireUser } from './require-user';
-import { TopBar } from './top-bar';
+import { TopBar, useRouteCrumbs } from './top-bar';
 
-/** Spec section 2, service layout: top navigation bar + (with the services issue) service navigation. */
+/**
+ * Spec section 2, service layout: top navigation bar (in the service's hint colour) and service
+ * side navigation, for a loaded user. `/service` without an id goes to /workspace; a service
+ * that does not exist or is not the user's (404) shows the 404 page.
+ */
 export function ServiceLayout() {
+  const { serviceId } = useParams();
+  if (serviceId === undefined || serviceId === '') return <Navigate to="/workspace" replace />;
   return (
     <RequireUser>
-      {(user) => (
-        <AppFrame header={<TopBar user={user} />}>
-          <Outlet />
-        </AppFrame>
-      )}
+      {(user) => <ServiceFrame key={serviceId} user={user} serviceId={serviceId} />}
     </RequireUser>
+  );
+}
+
+function ServiceFrame({ user, serviceId }: { user: User; serviceId: string }) {
+  const query = useQuery(serviceQueryOptions(serviceId));
+  if (query.data !== undefined) return <LoadedServiceFrame user={user} service={query.data} />;
+  const isNotFound =
+    isApiError(query.error) && (query.error.status === 404 || query.error.status === 403);
+  return (
+    <AppFrame header={<TopBar user={user} />}>
+      {query.isPending ? (
+        <PageLoader label="Loading the service" />
+      ) : isNotFound ? (
+        <NotFoundPage />
+      ) : (
+        <Alert color="red" variant="light" role="alert" title="The service could not be loaded">
+          <Text size="sm" mb="xs">
+            Please try again.
+          </Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+    </AppFrame>
+  );
+}
+
+function LoadedServiceFrame({ user, service }: { user: User; service: Service }) {
+  const roles = useServiceRoles(service.workspaceId, user.customerid);
+  const status = useServiceStatus(service);
+  useRefreshWhenRunning(service.serviceId, status);
+  const context: ServiceContext = { service, roles };
+  return (
+    <AppFrame
+      header={<TopBar user={user} hintColor={service.consoleSettings.hintColor} />}
+      navbar={<ServiceNav service={service} status={status} roles={roles} />}
+      navbarLabel="Service"
+    >
+      <ServiceCrumbs service={service} />
+      <Outlet context={context} />
+    </AppFrame>
+  );
+}
+
+/**
+ * The service's name as a crumb above the page: the top bar's crumbs come from static route
+ * metadata, which cannot know the service's name.
+ */
+function ServiceCrumbs({ service }: { service: Service }) {
+  const { crumbs } = useRouteCrumbs();
+  const page = crumbs.at(-1);
+  const name = service.label ?? service.serviceName;
+  return (
+    <nav aria-label="Service breadcrumb" style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
+      <Breadcrumbs separatorMargin={6}>
+        {page === undefined ? (
+          <Text size="sm" aria-current="page">
+            {name}
+          </Text>
+        ) : (
+          <Anchor component={Link} to={`/service/${service.serviceId}`} size="sm">
+            {name}
+          </Anchor>
+        )}
+        {page !== undefined && (
+          <Text size="sm" aria-current="page">
+            {page.label}
+          </Text>
+        )}
+      </Breadcrumbs>
+    </nav>
   );
 }

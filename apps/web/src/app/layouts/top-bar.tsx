@@ -1,7 +1,9 @@
 import { Group } from '@mantine/core';
 import type { User } from '@herald/contract/users/user.schema';
+import { useLayoutEffect, useRef } from 'react';
 import { useMatches, type UIMatch } from 'react-router';
 import { AccountMenu } from '../../features/auth/components/account-menu';
+import { readableTextColour } from '../../features/service/utils/readable-text-colour';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import { WorkspaceBrand } from '../../features/workspaces/components/workspace-brand';
 import {
@@ -25,15 +27,53 @@ export function useRouteCrumbs(): { crumbs: Crumb[]; hidden: boolean } {
 }
 
 /**
+ * Spec section 2: "The bar's background colour follows the service's hint colour when one is
+ * set". The colour goes on the enclosing header landmark (the whole bar, burger included), with
+ * black or white text by luminance; the Mantine text, dimmed and link colours follow, since
+ * descendants read them from these variables.
+ */
+function useHintColour(hintColor: string | null | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const header = ref.current?.closest('header');
+    if (!header || !hintColor) return;
+    const text = readableTextColour(hintColor);
+    const properties: [string, string][] = [
+      ['background-color', hintColor],
+      ['color', text],
+      ['--mantine-color-text', text],
+      ['--mantine-color-dimmed', text],
+      ['--mantine-color-anchor', text],
+    ];
+    for (const [name, value] of properties) header.style.setProperty(name, value);
+    header.dataset.hintColour = hintColor;
+    return () => {
+      for (const [name] of properties) header.style.removeProperty(name);
+      delete header.dataset.hintColour;
+    };
+  }, [hintColor]);
+  return ref;
+}
+
+/**
  * The top navigation bar (spec section 2): the brand (linking to the current or default
  * workspace), the breadcrumbs (organisation with its services, then the route's crumbs) and the
- * avatar with the account menu. The notification centre joins it with its issue.
+ * avatar with the account menu. The notification centre joins it with its issue. Inside a
+ * service the bar takes the service's hint colour.
  */
-export function TopBar({ user }: { user: User }) {
+export function TopBar({
+  user,
+  hintColor,
+}: {
+  user: User;
+  /** The service's console hint colour (service layout); none keeps the default colours. */
+  hintColor?: string | null;
+}) {
   const { workspace } = useCurrentWorkspace();
   const { crumbs, hidden } = useRouteCrumbs();
+  const ref = useHintColour(hintColor);
   return (
-    <Group justify="space-between" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+    <Group ref={ref} justify="space-between" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
       <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
         <WorkspaceBrand workspace={workspace} />
         {!hidden && workspace !== null && (

@@ -1,23 +1,23 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { rolesOfUser } from '@herald/contract/members/permissions';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useCurrentUser } from '../../features/auth/api/user-query';
+import { ServicesPage } from '../../features/services/components/services-page';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 
 /**
- * `/workspace/:workspaceId`: the services of a workspace. The services list of the services
- * issue replaces the empty state.
+ * `/workspace/:workspaceId`: the services of a workspace (the workspace guard has found it). The
+ * user's roles come from the workspace's users list, matched by customer id (spec section 6).
  */
 export function WorkspaceRoute() {
   useDocumentTitle('Services · Herald Cloud');
   const { workspace } = useCurrentWorkspace();
-  const serviceCount = workspace?.services.length ?? 0;
+  const { user } = useCurrentUser();
+  if (workspace === null || user === null) return null;
   return (
-    <Stack gap="sm">
-      <Title order={1}>Services</Title>
-      <Text c="dimmed">
-        {serviceCount === 0
-          ? 'You have no services yet.'
-          : `This organisation has ${serviceCount} service${serviceCount === 1 ? '' : 's'}.`}
-      </Text>
-    </Stack>
+    <ServicesPage
+      key={workspace.workspace_id}
+      workspace={workspace}
+      roles={rolesOfUser(workspace, user.customerid)}
+    />
   );
 }

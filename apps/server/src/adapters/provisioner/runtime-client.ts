@@ -1,0 +1,135 @@
+import type { RuntimeEndpoint } from './provisioner';
+
+/**
+ * Typed calls to a service runtime's loopback HTTP API (health, admin API, metrics). The admin calls carry a
+ * service token the control plane signs for itself (signControlPlaneToken); tokens are never logged.
+ */
+
+/** Every call gives up after this long: a runtime on loopback answers in milliseconds or not at all. */
+export const RUNTIME_CALL_TIMEOUT_MS = 2_000;
+
+export interface RuntimeServerInfo {
+  sessions: number;
+  topics: number;
+  topicsCapacity: number;
+  version: string;
+  uptimeSeconds: number;
+}
+
+export class RuntimeCallError extends Error {
+  override name = 'RuntimeCallError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+function timeoutSignal(signal?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(RUNTIME_CALL_TIMEOUT_MS);
+  return signal ? AbortSignal.any([timeout, signal]) : timeout;
+}
+
+async function call(
+  endpoint: RuntimeEndpoint,
+  method: string,
+  path: string,
+  token: string | undefined,
+  options: { body?: unknown; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const url = `http://127.0.0.1:${endpoint.httpPort}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: {
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+      signal: timeoutSignal(options.signal),
+    });
+  } catch (error) {
+    const reason =
+      (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message;
+    throw new RuntimeCallError(`Runtime ${method} ${path} failed: ${reason}`);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new RuntimeCallError(
+      `Runtime ${method} ${path} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+      response.status,
+    );
+  }
+  return response;
+}
+
+/** GET /health (no auth): true when the runtime answers 200. Never throws. */
+export async function isHealthy(endpoint: RuntimeEndpoint, signal?: AbortSignal): Promise<boolean> {
+  try {
+    const response = await call(endpoint, 'GET', '/health', undefined, {
+      ...(signal && { signal }),
+    });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /admin/server: live figures of the service (sessions, topics, capacity, version, uptime). */
+export async function getServerInfo(
+  endpoint: RuntimeEndpoint,
+  token: string,
+  signal?: AbortSignal,
+): Promise<RuntimeServerInfo> {
+  const response = await call(endpoint, 'GET', '/admin/server', token, {
+    ...(signal && { signal }),
+  });
+  const body = (await response.json()) as Partial<RuntimeServerInfo>;
+  return {
+    sessions: Number(body.sessions ?? 0),
+    topics: Number(body.topics ?? 0),
+    topicsCapacity: Number(body.topicsCapacity ?? 0),
+    version: String(body.version ?? ''),
+    uptimeSeconds: Number(body.uptimeSeconds ?? 0),
+  };
+}
+
+/** DELETE /admin/topics: removes every topic; returns how many were removed. */
+export async function resetTopics(
+  endpoint: RuntimeEndpoint,
+  token: string,
+  signal?: AbortSignal,
+): Promise<{ removed: number }> {
+  const response = await call(endpoint, 'DELETE', '/admin/topics', token, {
+    ...(signal && { signal }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { removed?: number };
+  return { removed: Number(body.removed ?? 0) };
+}
+
+/** PUT /admin/credentials: the runtime refuses tokens whose `cv` claim is older than this from now on. */
+export async function setCredentialVersion(
+  endpoint: RuntimeEndpoint,
+  token: string,
+  credentialVersion: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const response = await call(endpoint, 'PUT', '/admin/credentials', token, {
+    body: { credentialVersion },
+    ...(signal && { signal }),
+  });
+  await response.body?.cancel();
+}
+
+/** GET /metrics: the Prometheus text exposition of the runtime. */
+export async function getMetricsText(
+  endpoint: RuntimeEndpoint,
+  token: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const response = await call(endpoint, 'GET', '/metrics', token, { ...(signal && { signal }) });
+  return response.text();
+}

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { ERROR_CODES } from '@herald/contract/api/errors';
+import { paymentRequirement } from '@herald/contract/billing/payment-requirement';
+import { isFreeTrialTier } from '@herald/contract/billing/free-trial';
+import { hasPermission } from '@herald/contract/members/permissions';
+import { SERVICE_MESSAGES } from '@herald/contract/messages';
+import {
+  SERVICE_NAME_REASONS,
+  checkServiceName,
+} from '@herald/contract/services/service-name-check';
+import type { ServiceNameVerdict } from '@herald/contract/services/service-name-check';
+import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
+import { compareVersions } from '@herald/contract/services/versions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../lib/http-error';
+import { requireSession } from '../../plugins/auth';
+import { WORKSPACE_NOT_FOUND_MESSAGE, permissionDeniedMessage } from '../../plugins/route-registry';
+import { generateClientId, generateClientSecret } from '../service-api/client-secret';
+import {
+  findMemberRoles,
+  findWorkspace,
+  insertAuditEvent,
+} from '../workspace/workspace.repository';
+import { actorOf } from '../workspace/workspace.service';
+import type { Catalogue } from './catalogue';
+import {
+  claimFreeTrial,
+  insertService,
+  isServiceNameTaken,
+  isUniqueViolation,
+  newServiceId,
+} from './service.repository';
+import type { ServiceRow } from './service.repository';
+
+export const SERVICE_CREATE_MESSAGES = {
+  unknownRegion: 'Unknown region',
+  unknownPlan: (plan: string) =>
+    `Unknown billing plan '${plan}': choose one of the plans offered at checkout`,
+  freeTrialTierOnly: 'A free trial is available for the XSmall and Small plans only.',
+  freeTrialUsed: 'This organisation has already used its free trial.',
+} as const;
+
+export const SCHEDULE_MESSAGES = {
+  notNewer: (version: string, current: string) =>
+    `Version ${version} is not newer than the service's version ${current}`,
+} as const;
+
+/** The name check of spec section 5 against the database (format, reserved, then taken). */
+export async function verdictForName(db: Database, name: string): Promise<ServiceNameVerdict> {
+  const format = checkServiceName(name, () => false);
+  if (!format.valid) return format;
+  const taken = await isServiceNameTaken(db, name.trim());
+  return checkServiceName(name, () => taken);
+}
+
+const NAME_WORDS = {
+  first: ['amber', 'brisk', 'calm', 'dawn', 'ember', 'fleet', 'gentle', 'lunar', 'quiet', 'swift'],
+  second: ['harbour', 'falcon', 'meadow', 'signal', 'beacon', 'river', 'summit', 'willow', 'comet'],
+};
+
+function pick(words: readonly string[]): string {
+  return words[randomBytes(1)[0]! % words.length]!;
+}
+
+/** A free, valid service name: two words and four hex digits, re-drawn while taken. */
+export async function generateFreeServiceName(db: Database): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const name = `${pick(NAME_WORDS.first)}-${pick(NAME_WORDS.second)}-${randomBytes(2).toString('hex')}`;
+    if ((await verdictForName(db, name)).valid) return name;
+  }
+  return `service-${randomBytes(6).toString('hex')}`;
+}
+
+function badField(field: string, message: string): HttpError {
+  return new HttpError(400, ERROR_CODES.validation, message, {
+    issues: [{ path: `body.${field}`, message }],
+  });
+}
+
+/**
+ * POST /v3/service/create: membership and create-service of the body's workspace, the section 5 name, region,
+ * version and plan rules, the free trial and the payment method (contract rules); then the row (status CHECKING)
+ * and the provisioner's reconcile.
+ */
+export async function createService(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  catalogue: Catalogue,
+  body: CreateServiceRequest,
+): Promise<ServiceRow> {
+  const { userId } = requireSession(request);
+  const roles = await findMemberRoles(app.db, body.workspaceId, userId);
+  const ws = roles.length > 0 ? await findWorkspace(app.db, body.workspaceId) : undefined;
+  if (!ws) throw new HttpError(404, ERROR_CODES.notFound, WORKSPACE_NOT_FOUND_MESSAGE);
+  if (!hasPermission(roles, 'create-service')) {
+    throw new HttpError(403, ERROR_CODES.forbidden, permissionDeniedMessage('create-service'));
+  }
+
+  const verdict = await verdictForName(app.db, body.serviceName);
+  if (!verdict.valid) {
+    if (verdict.kind === 'taken') throw new HttpError(409, ERROR_CODES.conflict, verdict.reason);
+    throw badField('serviceName', verdict.reason);
+  }
+  if (!catalogue.regions.includes(body.region)) {
+    throw badField('region', SERVICE_CREATE_MESSAGES.unknownRegion);
+  }
+  const version = body.heraldVersion ?? catalogue.latestHeraldVersion;
+  if (!catalogue.hasVersion(version)) {
+    throw badField('heraldVersion', SERVICE_MESSAGES.versionNotSupported(version));
+  }
+  const tier = catalogue.tierOf(body.billingPlan);
+  if (!tier) throw badField('billingPlan', SERVICE_CREATE_MESSAGES.unknownPlan(body.billingPlan));
+  const freeTrial = body.freeTrial === true;
+  if (freeTrial && !isFreeTrialTier(tier.billingPlan)) {
+    throw badField('freeTrial', SERVICE_CREATE_MESSAGES.freeTrialTierOnly);
+  }
+  if (freeTrial && ws.freeTrialUsed) {
+    throw new HttpError(409, ERROR_CODES.conflict, SERVICE_CREATE_MESSAGES.freeTrialUsed);
+  }
+  const payment = paymentRequirement({ tier, freeTrial, workspace: ws });
+  if (payment.required) throw new HttpError(402, ERROR_CODES.paymentRequired, payment.message);
+
+  const actor = await actorOf(app, request);
+  const now = app.clock();
+  let row: ServiceRow;
+  try {
+    row = await app.db.transaction(async (tx) => {
+      if (freeTrial && !(await claimFreeTrial(tx, ws.id))) {
+        throw new HttpError(409, ERROR_CODES.conflict, SERVICE_CREATE_MESSAGES.freeTrialUsed);
+      }
+      const inserted = await insertService(tx, {
+        id: newServiceId(),
+        workspaceId: ws.id,
+        serviceName: body.serviceName,
+        label: body.label ?? null,
+        region: body.region,
+        billingPlan: freeTrial ? 'freeTrial' : tier.billingPlan,
+        provisioningPlan: tier.billingPlan,
+        heraldVersion: version,
+        noOfNodes: body.highAvailability ? tier.ha.clusterSize : 1,
+        status: 'CHECKING',
+        desiredState: 'running',
+        sensitiveData: body.sensitiveData ?? false,
+        freeTrial,
+        clientId: generateClientId(),
+        clientSecretEncrypted: app.secretBox.encrypt(generateClientSecret()),
+        createdBy: userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertAuditEvent(tx, {
+        workspaceId: ws.id,
+        actor: { customerId: actor.customerId, email: actor.email },
+        action: 'service.created',
+        target: inserted.serviceName,
+        details: { serviceId: inserted.id, billingPlan: inserted.billingPlan },
+        ipAddress: actor.ipAddress,
+        at: now,
+      });
+      return inserted;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'service_service_name_idx')) {
+      throw new HttpError(409, ERROR_CODES.conflict, SERVICE_NAME_REASONS.taken);
+    }
+    throw error;
+  }
+  app.provisioner.reconcile(row.id);
+  return row;
+}
+
+/** The version rules of a scheduled update: offered by the catalogue and newer than the current one. */
+export function checkScheduledVersion(
+  catalogue: Catalogue,
+  current: string,
+  version: string,
+): string | null {
+  if (!catalogue.hasVersion(version)) return SERVICE_MESSAGES.versionNotSupported(version);
+  if (compareVersions(version, current) <= 0) return SCHEDULE_MESSAGES.notNewer(version, current);
+  return null;
+}

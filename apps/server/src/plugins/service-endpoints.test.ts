@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { insertTestService } from '../adapters/provisioner/testing/test-services';
+import { useTestApp } from '../testing/use-test-app';
+import { hostWithoutPort } from './service-endpoints';
+
+describe('hostWithoutPort', () => {
+  it.each([
+    ['svc.eu-west-1.local.localhost:3000', 'svc.eu-west-1.local.localhost'],
+    ['LOCALHOST', 'localhost'],
+    ['[::1]:3000', '[::1]'],
+    [undefined, ''],
+  ])('%s → %s', (host, expected) => {
+    expect(hostWithoutPort(host)).toBe(expected);
+  });
+});
+
+describe('service hosts on the server port', () => {
+  let app: FastifyInstance;
+  useTestApp((ready) => ({ app } = ready));
+
+  it('answers plain HTTP to a service host with a short text, before any API or SPA route', async () => {
+    const row = await insertTestService(app.db, { desiredState: 'suspended' });
+    for (const url of ['/', '/v3/health', '/mqtt']) {
+      const response = await app.inject({
+        url,
+        headers: { host: `${row.serviceName}.${row.region}.localhost:3000` },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toContain('MQTT over WebSocket at /mqtt');
+    }
+  });
+
+  it('leaves the dashboard host alone', async () => {
+    const response = await app.inject({ url: '/v3/health', headers: { host: 'localhost:3000' } });
+    expect(response.statusCode).toBe(200);
+    const spa = await app.inject({ url: '/', headers: { host: 'localhost' } });
+    expect(spa.statusCode).toBe(200);
+    expect(spa.headers['content-type']).toMatch(/^text\/html/);
+  });
+});

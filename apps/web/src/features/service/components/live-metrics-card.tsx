@@ -1,0 +1,70 @@
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { METRICS_AGE_TICK_MS } from '@herald/contract/constants';
+import { useQuery } from '@tanstack/react-query';
+import { liveMetricsQueryOptions } from '../../../lib/service-queries';
+import { useNow } from '../hooks/use-now';
+
+/**
+ * Live metrics (spec section 3): sessions, topics and topic capacity, polled every 15 s, with the
+ * age of the figures counted up every second (section 9).
+ */
+export function LiveMetricsCard({ serviceId }: { serviceId: string }) {
+  // Live figures: fetched again whenever the card mounts, not only every 15 s.
+  const query = useQuery({ ...liveMetricsQueryOptions(serviceId), staleTime: 0 });
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="live-metrics-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="live-metrics-title">
+            Live metrics
+          </Title>
+          {query.data !== undefined && <MetricsAge updatedAt={query.dataUpdatedAt} />}
+        </Group>
+        {query.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" aria-hidden="true" />
+            <Text size="sm">Loading live metrics</Text>
+          </Group>
+        ) : query.isError ? (
+          <Alert color="red" variant="light" title="Live metrics could not be loaded">
+            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <Metric label="Sessions" value={String(query.data.sessions)} />
+            <Metric label="Topics" value={String(query.data.topics)} />
+            <Metric
+              label="Topic capacity"
+              value={`${query.data.topics} / ${query.data.topicsCapacity}`}
+            />
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Metric({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function MetricsAge({ updatedAt }: { updatedAt: number }) {
+  const now = useNow(METRICS_AGE_TICK_MS);
+  const seconds = Math.max(0, Math.floor((now - updatedAt) / 1000));
+  return (
+    <Text size="xs" c="dimmed">
+      Updated {seconds} s ago
+    </Text>
+  );
+}

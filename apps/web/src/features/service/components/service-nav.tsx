@@ -1,0 +1,111 @@
+import { Box, NavLink, Stack, Text } from '@mantine/core';
+import type { Role } from '@herald/contract/members/permissions';
+import {
+  serviceConsoleUrl,
+  serviceNavigation,
+  type ServiceNavItem,
+} from '@herald/contract/services/service-navigation';
+import type { Service } from '@herald/contract/services/service.schema';
+import { Link, useLocation } from 'react-router';
+import { useFlag } from '../../../lib/flags';
+import { UpgradeBlock } from './upgrade-block';
+
+export interface ServiceNavProps {
+  service: Service;
+  /** The live status (polled), which decides the enabled entries. */
+  status: string;
+  roles: Role[];
+}
+
+/**
+ * The service side navigation (spec section 2), drawn from the contract's model: entries a
+ * version or flag excludes are hidden, and entries disabled until the service is RUNNING are
+ * shown without a link. The plan upgrade block sits at the bottom.
+ */
+export function ServiceNav({ service, status, roles }: ServiceNavProps) {
+  const flags = {
+    'dashboard.kafka': useFlag('dashboard.kafka'),
+    'dashboard.token-page': useFlag('dashboard.token-page'),
+    'dashboard.console': useFlag('dashboard.console'),
+    'remote.server': useFlag('remote.server'),
+    'debug.logs': useFlag('debug.logs'),
+  };
+  const model = serviceNavigation({
+    status,
+    heraldVersion: service.heraldVersion,
+    flags,
+    roles,
+    upgradeAvailable: service.upgradeAvailable,
+  });
+  const base = `/service/${service.serviceId}`;
+  return (
+    <Stack gap="lg" h="100%">
+      <Stack gap="lg" style={{ flex: 1 }}>
+        {model.groups.map((group) => {
+          const items = group.items.filter((item) => item.visible);
+          if (items.length === 0) return null;
+          return (
+            <Stack key={group.label} gap={4}>
+              <Text component="h2" size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" m={0}>
+                {group.label}
+              </Text>
+              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <ServiceNavEntry item={item} base={base} service={service} />
+                  </li>
+                ))}
+              </ul>
+            </Stack>
+          );
+        })}
+      </Stack>
+      {model.showUpgradePrompt && <UpgradeBlock billingPlan={service.billingPlan} />}
+    </Stack>
+  );
+}
+
+function ServiceNavEntry({
+  item,
+  base,
+  service,
+}: {
+  item: ServiceNavItem;
+  base: string;
+  service: Service;
+}) {
+  const { pathname } = useLocation();
+  const consoleUrl = item.isExternal ? serviceConsoleUrl(service.endpoints.websocketUrl) : null;
+  if (!item.enabled || (item.isExternal && consoleUrl === null)) {
+    return (
+      <NavLink component={Box} label={item.label} aria-disabled="true" disabled variant="light" />
+    );
+  }
+  if (item.isExternal && consoleUrl !== null) {
+    return (
+      <NavLink
+        component="a"
+        href={consoleUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        label={item.label}
+        variant="light"
+      />
+    );
+  }
+  const to = `${base}${item.path}`.replace(/\/$/, '');
+  const isActive =
+    item.path === ''
+      ? pathname === base || pathname === `${base}/`
+      : pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={item.label}
+      active={isActive}
+      aria-current={isActive ? 'page' : undefined}
+      variant="light"
+    />
+  );
+}

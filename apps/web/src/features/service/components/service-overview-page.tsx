@@ -1,0 +1,37 @@
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { Service } from '@herald/contract/services/service.schema';
+import { Link } from 'react-router';
+import { useServiceStatus } from '../hooks/use-service-status';
+import { ConnectionDetailsCard } from './connection-details-card';
+import { LiveMetricsCard } from './live-metrics-card';
+import { StatusBadge } from './status-badge';
+
+/** The service overview (spec section 2, `/service/{serviceId}`). */
+export function ServiceOverviewPage({ service }: { service: Service }) {
+  const name = service.label ?? service.serviceName;
+  useDocumentTitle(`${name} · Herald Cloud`);
+  // Polled every 10 s while transitional (spec section 9).
+  const status = useServiceStatus(service);
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Group gap="md" align="center">
+          <Title order={1}>{name}</Title>
+          <StatusBadge status={status} />
+        </Group>
+        <Text c="dimmed">{service.hostname}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <LiveMetricsCard serviceId={service.serviceId} />
+        <ConnectionDetailsCard service={service} />
+      </SimpleGrid>
+      <Text size="sm">
+        New here?{' '}
+        <Anchor component={Link} to={`/service/${service.serviceId}/sdk-api`}>
+          Quick start: connect with an SDK or the API
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { Badge, Group, Loader, Text } from '@mantine/core';
+import type { ServiceStatus } from '@herald/contract/services/service-status';
+import { isTransitionalStatus } from '@herald/contract/services/service-status-rules';
+import { STATUS_TEXT } from '../utils/status-text';
+
+/** The service's status (spec section 4); a transitional status says what is in progress. */
+export function StatusBadge({ status }: { status: ServiceStatus }) {
+  const text = STATUS_TEXT[status];
+  return (
+    <Group gap="xs" wrap="nowrap" role="status" aria-label="Service status">
+      <Badge color={text.color} variant="light">
+        {status}
+      </Badge>
+      {isTransitionalStatus(status) && (
+        <>
+          <Loader size="xs" aria-hidden="true" />
+          <Text size="sm" c="dimmed">
+            {text.progress}
+          </Text>
+        </>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import type { Metadata } from '@herald/contract/metadata/metadata.schema';
+import { regionDisplay, versionDisplay } from '@herald/contract/services/service-display';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-error';
+import { inlineErrorText } from '../../../lib/error-text';
+import { issuesToFieldErrors } from '../../../lib/form-errors';
+import { useCreateServiceMutation } from '../api/create-service-mutation';
+import { useCreateServiceForm } from '../hooks/use-create-service-form';
+import { useServiceNameCheck } from '../hooks/use-service-name-check';
+import { CheckoutEstimate } from './checkout-estimate';
+import { ServiceNameField } from './service-name-field';
+import { TierPicker } from './tier-picker';
+import { FREE_TRIAL_DAYS } from '../utils/checkout';
+
+export interface CreateServiceFormProps {
+  workspaceId: string;
+  metadata: Metadata;
+  initialServiceName: string;
+  isFreeTrialAvailable: boolean;
+  onCancel: () => void;
+}
+
+/** 402: the workspace needs a payment method before a paid service can be created. */
+const PAYMENT_REQUIRED = 402;
+
+/**
+ * Create a service: name (proposed, checked live), label, region, version, tier, high
+ * availability, free trial, sensitive data; the estimate for this month and the credit. On
+ * success it opens the new service.
+ */
+export function CreateServiceForm({
+  workspaceId,
+  metadata,
+  initialServiceName,
+  isFreeTrialAvailable,
+  onCancel,
+}: CreateServiceFormProps) {
+  const navigate = useNavigate();
+  const haHintId = useId();
+  const trialHintId = useId();
+  const createService = useCreateServiceMutation();
+  const { form, tiers, summary, toRequest } = useCreateServiceForm({
+    workspaceId,
+    metadata,
+    initialServiceName,
+    isFreeTrialAvailable,
+  });
+  const nameCheck = useServiceNameCheck(form.values.serviceName);
+  const isNameRejected = nameCheck.verdict?.valid === false;
+  const failure = createService.error;
+  // A 400's issues on the form's fields show there; anything else shows at the top.
+  const fieldErrorsOf = (error: unknown) =>
+    Object.fromEntries(
+      Object.entries(isApiError(error) ? issuesToFieldErrors(error.issues) : {}).filter(
+        ([field]) => field in form.values,
+      ),
+    );
+  const showsFailureAlert = failure !== null && Object.keys(fieldErrorsOf(failure)).length === 0;
+
+  const handleSubmit = form.onSubmit((values) => {
+    createService.mutate(toRequest(values), {
+      onSuccess: (service) => void navigate(`/service/${service.serviceId}`),
+      onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Create a service">
+      <Stack gap="md">
+        {showsFailureAlert && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={
+              isApiError(failure) && failure.status === PAYMENT_REQUIRED
+                ? 'A payment method is required'
+                : 'The service could not be created'
+            }
+          >
+            {inlineErrorText(failure)}
+          </Alert>
+        )}
+        <Group grow align="flex-start">
+          <ServiceNameField inputProps={form.getInputProps('serviceName')} check={nameCheck} />
+          <TextInput
+            label="Label"
+            description="Optional: a friendlier name shown in the dashboard."
+            inputWrapperOrder={['label', 'description', 'input', 'error']}
+            autoComplete="off"
+            {...form.getInputProps('label')}
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <Select
+            label="Region"
+            allowDeselect={false}
+            data={metadata.regions.map((region) => ({
+              value: region,
+              label: `${regionDisplay(region)} (${region})`,
+            }))}
+            {...form.getInputProps('region')}
+          />
+          <Select
+            label="Version"
+            allowDeselect={false}
+            data={metadata.heraldVersions.map(({ tag }) => ({
+              value: tag,
+              label: versionLabel(tag, metadata.latestHeraldVersion),
+            }))}
+            {...form.getInputProps('heraldVersion')}
+          />
+        </Group>
+        <TierPicker
+          tiers={tiers}
+          value={form.values.billingPlan}
+          onChange={(billingPlan) => form.setFieldValue('billingPlan', billingPlan)}
+          isHighAvailability={summary.isHighAvailability}
+          isFreeTrial={summary.isFreeTrial}
+          error={form.errors.billingPlan}
+        />
+        <Switch
+          label="High availability"
+          aria-describedby={haHintId}
+          disabled={!summary.canUseHighAvailability}
+          {...form.getInputProps('highAvailability', { type: 'checkbox' })}
+          checked={summary.isHighAvailability}
+        />
+        <Text id={haHintId} size="xs" c="dimmed" mt={-10}>
+          {summary.canUseHighAvailability
+            ? 'Runs on a cluster of several nodes; each node is charged.'
+            : 'Not available for this plan.'}
+        </Text>
+        {summary.isFreeTrialOffered && (
+          <>
+            <Switch
+              label="Start a free trial"
+              aria-describedby={trialHintId}
+              {...form.getInputProps('freeTrial', { type: 'checkbox' })}
+            />
+            <Text id={trialHintId} size="xs" c="dimmed" mt={-10}>
+              Free for {FREE_TRIAL_DAYS} days on a single instance, up to 200 million messages.
+            </Text>
+          </>
+        )}
+        <Checkbox
+          label="This service will hold sensitive data"
+          {...form.getInputProps('sensitiveData', { type: 'checkbox' })}
+        />
+        <CheckoutEstimate
+          workspaceId={workspaceId}
+          estimateCents={summary.estimateCents}
+          nodes={summary.nodes}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={createService.isPending} disabled={isNameRejected}>
+            Create service
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A version as displayed (spec section 9), with the full tag when it differs, and the latest marked. */
+function versionLabel(tag: string, latest: string): string {
+  const shown = versionDisplay(tag);
+  const withTag = shown === tag ? shown : `${shown} (${tag})`;
+  return tag === latest ? `${withTag} · latest` : withTag;
+}

@@ -1,0 +1,216 @@
+import { routes } from '@herald/contract/api/routes';
+import { SERVICE_NAME_REASONS } from '@herald/contract/services/service-name-check';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorResponse, handle, type MockHandler } from '../../../testing/api-mock';
+import { buildService } from '../testing/fixtures';
+import { renderServices } from '../testing/render-services';
+
+/** Whole-app renders with a lazy dialog take seconds on the shared CI cores. */
+const SLOW_TEST_MS = 15_000;
+
+beforeEach(() => {
+  // Only Date is faked: half of November 2026 (30 days) is left, so estimates are half a month.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-16T00:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const nameHandlers: MockHandler[] = [
+  handle(routes.generateServiceName, () => ({ status: 200, body: { data: 'brave-otter' } })),
+  handle(routes.checkServiceName, (request) =>
+    request.url.includes('/taken-name/')
+      ? { status: 200, body: { valid: false, reason: SERVICE_NAME_REASONS.taken } }
+      : { status: 200, body: { valid: true } },
+  ),
+  handle(routes.getWorkspaceCredit, () => ({
+    status: 200,
+    body: { amount: 12_345, currency: 'usd' },
+  })),
+];
+
+/** Opens the dialog from the empty services page and waits for its form. */
+async function openCreateDialog(
+  options: Parameters<typeof renderServices>[0] = {},
+  ...handlers: MockHandler[]
+) {
+  const rendered = await renderServices(options, ...handlers, ...nameHandlers);
+  await userEvent.click(await screen.findByRole('button', { name: 'Create your first service' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create a service' });
+  const view = within(dialog);
+  // The dialog's content is a lazy chunk: its first load can take a while on shared cores.
+  await view.findByRole('textbox', { name: /Service name/ }, { timeout: 10_000 });
+  return { ...rendered, dialog: view };
+}
+
+function estimate(view: ReturnType<typeof within>) {
+  return view.getByText(/^Estimated cost this month:/).textContent;
+}
+
+describe('the create-service dialog', { timeout: SLOW_TEST_MS }, () => {
+  it('proposes a checked name, sorts the tiers by price and shows the credit', async () => {
+    const { dialog, api } = await openCreateDialog();
+    expect(dialog.getByRole('textbox', { name: /Service name/ })).toHaveValue('brave-otter');
+    expect(await dialog.findByText('Available')).toBeInTheDocument();
+    expect(api.requestsTo(routes.checkServiceName)[0]?.url).toBe('/v3/service/brave-otter/check');
+    const tiers = dialog.getAllByRole('radio').map((radio) => radio.textContent);
+    expect(tiers.map((text) => text?.split(/\$|Free/)[0] ?? '')).toEqual([
+      '',
+      'XSmall',
+      'Small',
+      'Medium',
+      'Large',
+    ]);
+    expect(tiers[0]).toMatch(/^Free/);
+    expect(dialog.getByRole('radio', { name: /^Free/ })).toBeChecked();
+    expect(estimate(dialog)).toBe('Estimated cost this month: $0');
+    expect(await dialog.findByText('Available credit: $123')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Region', { selector: 'input' })).toHaveValue(
+      'EU-WEST-1 (eu-west-1.aws)',
+    );
+    expect(dialog.getByLabelText('Version', { selector: 'input' })).toHaveValue('6.11 · latest');
+  });
+
+  it("shows the check's reason on the field and blocks submitting", async () => {
+    const { dialog, api } = await openCreateDialog();
+    const name = dialog.getByRole('textbox', { name: /Service name/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'taken-name');
+    expect(await dialog.findByText(SERVICE_NAME_REASONS.taken)).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByRole('button', { name: 'Create service' })).toBeDisabled();
+    // Debounced: the half-typed names were not all checked.
+    expect(api.requestsTo(routes.checkServiceName).length).toBeLessThan(5);
+  });
+
+  it('prices high availability by the cluster size', async () => {
+    const { dialog } = await openCreateDialog();
+    const ha = dialog.getByRole('switch', { name: 'High availability' });
+    expect(ha).toBeDisabled(); // Free runs on one node
+    await userEvent.click(dialog.getByRole('radio', { name: /^Medium/ }));
+    expect(estimate(dialog)).toBe('Estimated cost this month: $50');
+    expect(ha).toBeEnabled();
+    await userEvent.click(ha);
+    expect(estimate(dialog)).toBe('Estimated cost this month: $150');
+    expect(dialog.getAllByText('3-node cluster').length).toBeGreaterThan(0);
+    await userEvent.click(dialog.getByRole('radio', { name: /^Small/ }));
+    expect(estimate(dialog)).toBe('Estimated cost this month: $37.50');
+  });
+
+  it('offers the free trial for XSmall and Small only', async () => {
+    const { dialog } = await openCreateDialog();
+    const trial = () => dialog.queryByRole('switch', { name: 'Start a free trial' });
+    expect(trial()).not.toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('radio', { name: /^XSmall/ }));
+    expect(trial()).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('radio', { name: /^Small/ }));
+    expect(estimate(dialog)).toBe('Estimated cost this month: $12.50');
+    await userEvent.click(trial()!);
+    expect(estimate(dialog)).toBe('Estimated cost this month: $0');
+    expect(dialog.getByRole('radio', { name: /^Small/ })).toHaveTextContent('Free for 30 days');
+    await userEvent.click(dialog.getByRole('radio', { name: /^Medium/ }));
+    expect(trial()).not.toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('radio', { name: /^Large/ }));
+    expect(trial()).not.toBeInTheDocument();
+  });
+
+  it('offers no free trial once the workspace has used it', async () => {
+    const { dialog } = await openCreateDialog({ workspace: { isFreeTrialAvailable: false } });
+    await userEvent.click(dialog.getByRole('radio', { name: /^XSmall/ }));
+    expect(dialog.queryByRole('switch', { name: 'Start a free trial' })).not.toBeInTheDocument();
+  });
+
+  it('sends exactly the choices and opens the new service', async () => {
+    const { dialog, api, router } = await openCreateDialog(
+      {},
+      handle(routes.createService, () => ({
+        status: 201,
+        body: buildService({ serviceId: 'svc-new', billingPlan: 'small' }),
+      })),
+    );
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Label' }), ' Prices feed ');
+    await userEvent.click(dialog.getByLabelText('Region', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'US-EAST-1 (us-east-1.aws)' }));
+    await userEvent.click(dialog.getByRole('radio', { name: /^Small/ }));
+    await userEvent.click(dialog.getByRole('switch', { name: 'Start a free trial' }));
+    await userEvent.click(
+      dialog.getByRole('checkbox', { name: 'This service will hold sensitive data' }),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Create service' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/service/svc-new'));
+    const [request] = api.requestsTo(routes.createService);
+    expect(request?.method).toBe('POST');
+    expect(request?.json).toEqual({
+      workspaceId: 'ws-1',
+      serviceName: 'brave-otter',
+      label: 'Prices feed',
+      region: 'us-east-1.aws',
+      billingPlan: 'small',
+      heraldVersion: '6.11',
+      highAvailability: false,
+      sensitiveData: true,
+      freeTrial: true,
+    });
+  });
+
+  it('sends high availability and leaves out an empty label and an unoffered trial', async () => {
+    const { dialog, api } = await openCreateDialog(
+      {},
+      handle(routes.createService, () => ({
+        status: 201,
+        body: buildService({ serviceId: 'svc-new' }),
+      })),
+    );
+    await userEvent.click(dialog.getByRole('radio', { name: /^Medium/ }));
+    await userEvent.click(dialog.getByRole('switch', { name: 'High availability' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(api.requestsTo(routes.createService)).toHaveLength(1));
+    expect(api.requestsTo(routes.createService)[0]?.json).toEqual({
+      workspaceId: 'ws-1',
+      serviceName: 'brave-otter',
+      region: 'eu-west-1.aws',
+      billingPlan: 'medium',
+      heraldVersion: '6.11',
+      highAvailability: true,
+      sensitiveData: false,
+    });
+  });
+
+  it("shows a 402's message at the top of the dialog", async () => {
+    const message = 'A payment method is required to create a paid service';
+    const { dialog } = await openCreateDialog(
+      {},
+      handle(routes.createService, () =>
+        apiErrorResponse(402, message, { code: 'PAYMENT_METHOD_REQUIRED' }),
+      ),
+    );
+    await userEvent.click(dialog.getByRole('radio', { name: /^Medium/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create service' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('A payment method is required');
+    expect(alert).toHaveTextContent(message);
+    // The dialog handles it: no toast as well.
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+
+  it("puts a 400's issues on the fields", async () => {
+    const { dialog } = await openCreateDialog(
+      {},
+      handle(routes.createService, () =>
+        apiErrorResponse(400, 'Invalid request', {
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'body.label', message: 'Label is too long' }],
+        }),
+      ),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Create service' }));
+    expect(await dialog.findByText('Label is too long')).toBeInTheDocument();
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

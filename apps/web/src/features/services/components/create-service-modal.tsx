@@ -1,0 +1,42 @@
+import { Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { ContentLoader } from './content-loader';
+
+/* The dialog's content (form, zod schema, tier cards) loads only when it is opened: the initial
+ * JS budget is nearly full (apps/web/README.md). */
+const CreateServiceContent = lazy(async () => ({
+  default: (await import('./create-service-content')).CreateServiceContent,
+}));
+
+export interface CreateServiceModalProps {
+  opened: boolean;
+  onClose: () => void;
+  workspaceId: string;
+  isFreeTrialAvailable: boolean;
+}
+
+/** The 'Create a service' dialog (spec section 2, checkout state of section 3). */
+export function CreateServiceModal({
+  opened,
+  onClose,
+  workspaceId,
+  isFreeTrialAvailable,
+}: CreateServiceModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Create a service"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Suspense fallback={<ContentLoader />}>
+        <CreateServiceContent
+          workspaceId={workspaceId}
+          isFreeTrialAvailable={isFreeTrialAvailable}
+          onCancel={onClose}
+        />
+      </Suspense>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { planDisplayName, type PlanDisplayTier } from '@herald/contract/services/plan-display';
+import {
+  regionDisplay,
+  serviceHostname,
+  versionDisplay,
+} from '@herald/contract/services/service-display';
+import type { Service } from '@herald/contract/services/service.schema';
+import { Link } from 'react-router';
+import { ServiceStatusBadge } from './service-status-badge';
+
+export interface ServiceCardProps {
+  service: Service;
+  /** Metadata tiers, to name plans the product does not know (empty until metadata is in). */
+  tiers: readonly PlanDisplayTier[];
+}
+
+/** One service of the list (the tours' "service card"): a link to its overview. */
+export function ServiceCard({ service, tiers }: ServiceCardProps) {
+  const name = service.label ?? service.serviceName;
+  return (
+    <Card
+      component={Link}
+      to={`/service/${service.serviceId}`}
+      withBorder
+      padding="md"
+      radius="md"
+      data-tour="service-card"
+      data-service-id={service.serviceId}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={2} fz="h4" style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Title>
+          <ServiceStatusBadge status={service.status} />
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {serviceHostname(service)}
+        </Text>
+        <Group gap="lg">
+          <Detail label="Plan" value={planDisplayName(service, tiers)} />
+          <Detail label="Region" value={regionDisplay(service.region)} />
+          <Detail label="Version" value={versionDisplay(service.heraldVersion)} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

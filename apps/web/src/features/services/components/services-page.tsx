@@ -1,0 +1,108 @@
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { hasPermission } from '@herald/contract/members/permissions';
+import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
+import { useState } from 'react';
+import { inlineErrorText } from '../../../lib/error-text';
+import {
+  useMetadataQuery,
+  useWorkspaceServicesQuery,
+  useWorkspaceServiceStatusesQuery,
+} from '../api/services-queries';
+import { mergeStatuses } from '../utils/merge-statuses';
+import { CreateServiceButton } from './create-service-button';
+import { CreateServiceModal } from './create-service-modal';
+import { ServiceCard } from './service-card';
+
+export interface ServicesPageProps {
+  workspace: Workspace;
+  /** The signed-in user's roles in the workspace. */
+  roles: readonly string[];
+}
+
+/**
+ * `/workspace/{workspaceId}` (spec section 2): the workspace's services as cards, each linking
+ * to its overview, and the create-service dialog for users with create-service (section 6).
+ */
+export function ServicesPage({ workspace, roles }: ServicesPageProps) {
+  const workspaceId = workspace.workspace_id;
+  const canCreateService = hasPermission(roles, 'create-service');
+  const [isCreating, setCreating] = useState(false);
+  const services = useWorkspaceServicesQuery(workspaceId);
+  const hasServices = services.isSuccess && services.data.length > 0;
+  const statuses = useWorkspaceServiceStatusesQuery(workspaceId, hasServices);
+  const metadata = useMetadataQuery();
+  const openCreate = () => setCreating(true);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>Services</Title>
+          <Text c="dimmed">The real-time data services of {workspace.name}.</Text>
+        </Stack>
+        {hasServices && (
+          <CreateServiceButton
+            label="Create service"
+            tourTarget="create-service-button"
+            canCreateService={canCreateService}
+            onClick={openCreate}
+          />
+        )}
+      </Group>
+
+      {services.isPending && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden="true" />
+          <Text size="sm">Loading services</Text>
+        </Group>
+      )}
+      {services.isError && (
+        <Alert color="red" variant="light" role="alert" title="Services could not be loaded">
+          <Text size="sm" mb="xs">
+            {inlineErrorText(services.error)}
+          </Text>
+          <Button size="xs" variant="default" onClick={() => void services.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {services.isSuccess && services.data.length === 0 && (
+        <Stack gap="sm" align="flex-start" maw={560}>
+          <Title order={2} fz="h3">
+            No services yet
+          </Title>
+          <Text>
+            A service is your own real-time data server: clients connect to it to publish and
+            subscribe to topics. Create one to get started; a free plan is available.
+          </Text>
+          <CreateServiceButton
+            label="Create your first service"
+            tourTarget="first-service-button"
+            canCreateService={canCreateService}
+            onClick={openCreate}
+          />
+        </Stack>
+      )}
+      {hasServices && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {mergeStatuses(services.data, statuses.data).map((service) => (
+            <ServiceCard
+              key={service.serviceId}
+              service={service}
+              tiers={metadata.data?.tiers ?? []}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {canCreateService && (
+        <CreateServiceModal
+          opened={isCreating}
+          onClose={() => setCreating(false)}
+          workspaceId={workspaceId}
+          isFreeTrialAvailable={workspace.isFreeTrialAvailable}
+        />
+      )}
+    </Stack>
+  );
+}

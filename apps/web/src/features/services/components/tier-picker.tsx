@@ -1,0 +1,70 @@
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatCredit } from '@herald/contract/billing/money';
+import type { Tier } from '@herald/contract/metadata/metadata.schema';
+import type { ReactNode } from 'react';
+import { FREE_TRIAL_DAYS, PRICE_CURRENCY } from '../utils/checkout';
+
+export interface TierPickerProps {
+  /** Sorted by price (spec section 9). */
+  tiers: readonly Tier[];
+  value: string;
+  onChange: (billingPlan: string) => void;
+  isHighAvailability: boolean;
+  /** The free trial is on: the selected tier costs nothing for the trial's days. */
+  isFreeTrial: boolean;
+  error?: ReactNode;
+}
+
+/** The plan tiers as selectable cards: name, price per node and month, memory, cluster size. */
+export function TierPicker({
+  tiers,
+  value,
+  onChange,
+  isHighAvailability,
+  isFreeTrial,
+  error,
+}: TierPickerProps) {
+  return (
+    <Radio.Group label="Plan" value={value} onChange={onChange} error={error}>
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" mt="xs">
+        {tiers.map((tier) => (
+          <Radio.Card
+            key={tier.billingPlan}
+            value={tier.billingPlan}
+            radius="md"
+            p="sm"
+            data-billing-plan={tier.billingPlan}
+          >
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator />
+              <Stack gap={2}>
+                <Text fw={600}>{tier.displayName}</Text>
+                <Text size="sm">{tierPrice(tier, isFreeTrial && tier.billingPlan === value)}</Text>
+                <Text size="xs" c="dimmed">
+                  {tier.nodeSpec.memory} memory per node
+                </Text>
+                {isHighAvailability && (
+                  <Text size="xs" c="dimmed">
+                    {clusterText(tier.ha.clusterSize)}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
+
+/** Per-node price in whole currency per month (spec section 9: prices are cents per node). */
+function tierPrice(tier: Tier, isOnFreeTrial: boolean): string {
+  if (isOnFreeTrial) return `Free for ${FREE_TRIAL_DAYS} days`;
+  if (tier.pricing.perNode === 0) return 'Free';
+  const price = formatCredit({ amount: tier.pricing.perNode, currency: PRICE_CURRENCY });
+  return `${price} per node / month`;
+}
+
+function clusterText(nodes: number): string {
+  return nodes > 1 ? `${nodes}-node cluster` : 'Single node only';
+}

@@ -1,0 +1,63 @@
+import type { Metadata, Tier } from '@herald/contract/metadata/metadata.schema';
+import type { Service } from '@herald/contract/services/service.schema';
+
+/** A running service of ws-1; override what a test is about. */
+export function buildService(overrides: Partial<Service> = {}): Service {
+  const serviceName = overrides.serviceName ?? 'brave-otter';
+  const region = overrides.region ?? 'eu-west-1.aws';
+  return {
+    serviceId: 'svc-1',
+    label: null,
+    serviceName,
+    region,
+    billingPlan: 'free',
+    provisioning: null,
+    provisioningPlan: null,
+    upgradeAvailable: true,
+    heraldVersion: '6.11.2-rc1',
+    workspaceId: 'ws-1',
+    principal: 'dashboard',
+    active: true,
+    status: 'RUNNING',
+    suspensionReason: null,
+    useConsoleSso: false,
+    interestedAlerts: { topicsCapacity: false, remoteServer: false },
+    consoleSettings: { hintColor: null },
+    noOfNodes: 1,
+    sensitiveData: false,
+    freeTrial: false,
+    billingProvider: null,
+    hostname: `${serviceName}.${region}`,
+    scheduledUpdate: null,
+    endpoints: { websocketUrl: 'ws://example/mqtt', mqttHost: 'example', mqttPort: null },
+    ...overrides,
+  };
+}
+
+function tier(billingPlan: string, displayName: string, perNode: number, memory: string): Tier {
+  return {
+    billingPlan,
+    displayName,
+    pricing: { perNode },
+    nodeSpec: { memory },
+    ha: { clusterSize: perNode === 0 ? 1 : 3 },
+  };
+}
+
+/** The catalogue of the end-to-end tests, listed out of price order on purpose. */
+export function buildMetadata(overrides: Partial<Metadata> = {}): Metadata {
+  return {
+    tiers: [
+      tier('medium', 'Medium', 10_000, '4Gi'),
+      tier('free', 'Free', 0, '512Mi'),
+      tier('large', 'Large', 40_000, '16Gi'),
+      tier('xsmall', 'XSmall', 1_000, '1Gi'),
+      tier('small', 'Small', 2_500, '2Gi'),
+    ],
+    heraldVersions: [{ tag: '6.10' }, { tag: '6.11.2-rc1' }, { tag: '6.11' }],
+    adapterVersions: [],
+    latestHeraldVersion: '6.11',
+    regions: ['eu-west-1.aws', 'us-east-1.aws'],
+    ...overrides,
+  };
+}

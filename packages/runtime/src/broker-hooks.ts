@@ -1,0 +1,221 @@
+import type {
+  AedesOptions,
+  AedesPublishPacket,
+  AuthenticateError,
+  Client,
+  PublishPacket,
+  Subscription,
+} from 'aedes';
+import { verifyPassword } from './auth/password-hash';
+import type { TokenVerifier } from './auth/token-verifier';
+import type { Logger } from './log';
+import type { RuntimeCounters } from './metrics';
+import {
+  CONNACK,
+  canDeliver,
+  canSubscribe,
+  classifyCredentials,
+  decidePublish,
+  identityFromRoles,
+  inferTopicType,
+  type ConnackRefusal,
+  type SessionIdentity,
+} from './policy/session-policy';
+import type { DurableState } from './state/durable-state';
+
+/**
+ * The aedes hooks: thin adapters over the pure policy of `policy/session-policy.ts`. Each calls its callback exactly
+ * once and never throws (CONVENTIONS section 8).
+ */
+export interface HookContext {
+  state: DurableState;
+  logger: Logger;
+  counters: RuntimeCounters;
+  identities: WeakMap<Client, SessionIdentity>;
+  verifyToken: TokenVerifier;
+  topicsCapacity: number;
+  /** Called when a publish created a topic (the sorted path index is rebuilt lazily). */
+  onTopicCreated: () => void;
+}
+
+/** Compared against when the principal is unknown, so an unknown name costs the same as a wrong password. */
+const UNKNOWN_PRINCIPAL_HASH =
+  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+function refusal(returnCode: ConnackRefusal, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+export function createBrokerHooks(
+  context: HookContext,
+): Required<
+  Pick<
+    AedesOptions,
+    'authenticate' | 'authorizePublish' | 'authorizeSubscribe' | 'authorizeForward'
+  >
+> {
+  const { state, logger, counters, identities } = context;
+
+  const authenticate: NonNullable<AedesOptions['authenticate']> = (
+    client,
+    username,
+    password,
+    done,
+  ) => {
+    let isDone = false;
+    const finish = (
+      identity: SessionIdentity | null,
+      returnCode: ConnackRefusal,
+      reason: string,
+    ) => {
+      if (isDone) return;
+      isDone = true;
+      if (identity !== null) {
+        identities.set(client, identity);
+        logger.info('mqtt session authenticated', {
+          clientId: client.id,
+          username,
+          principal: identity.principal,
+          kind: identity.kind,
+        });
+        done(null, true);
+        return;
+      }
+      // MQTT 3.1.1 section 3.2.2.3: 4 bad user name or password, 5 not authorized.
+      logger.warn('mqtt authentication failed', {
+        clientId: client.id,
+        username,
+        returnCode,
+        reason,
+      });
+      done(refusal(returnCode, reason), false);
+    };
+    try {
+      const secret = password?.toString('utf8');
+      const kind = classifyCredentials(username, secret);
+      if (kind === 'anonymous') {
+        finish(null, CONNACK.notAuthorized, 'anonymous sessions are not allowed');
+        return;
+      }
+      if (kind === 'token') {
+        context.verifyToken(secret ?? '').then(
+          (decision) =>
+            decision.ok
+              ? finish(decision.identity, CONNACK.notAuthorized, '')
+              : finish(null, decision.returnCode, decision.reason),
+          () => finish(null, CONNACK.badUsernameOrPassword, 'token verification failed'),
+        );
+        return;
+      }
+      const principal = username === undefined ? undefined : state.principals.get(username);
+      verifyPassword(secret ?? '', principal?.passwordHash ?? UNKNOWN_PRINCIPAL_HASH).then(
+        (isValid) =>
+          isValid && principal !== undefined
+            ? finish(
+                identityFromRoles('password', principal.name, principal.assignedRoles),
+                CONNACK.notAuthorized,
+                '',
+              )
+            : finish(null, CONNACK.badUsernameOrPassword, 'bad username or password'),
+        () => finish(null, CONNACK.badUsernameOrPassword, 'password verification failed'),
+      );
+    } catch (error) {
+      finish(null, CONNACK.notAuthorized, `authentication error: ${String(error)}`);
+    }
+  };
+
+  const authorizePublish: NonNullable<AedesOptions['authorizePublish']> = (
+    client,
+    packet,
+    callback,
+  ) => {
+    try {
+      // The client is null for the last will of a client of a broker that went away: no identity, refused.
+      const identity = client === null ? null : (identities.get(client) ?? null);
+      const path = packet.topic;
+      const existing = state.topics.get(path);
+      const decision = decidePublish(identity, path, {
+        exists: existing !== undefined,
+        count: state.topics.size,
+        capacity: context.topicsCapacity,
+      });
+      if (!decision.ok) {
+        logger.warn('mqtt publish refused', {
+          clientId: client?.id ?? null,
+          principal: identity?.principal ?? null,
+          topic: path,
+          reason: decision.reason,
+        });
+        // MQTT-3.3.5-2: an unauthorized PUBLISH cannot be refused in-band; aedes closes the connection.
+        callback(new Error(decision.reason));
+        return;
+      }
+      const payload = toBuffer(packet.payload);
+      counters.messagesIn += 1;
+      counters.bytesIn += payload.length;
+      // Every publish sets the topic's current value, which is the MQTT retained message: a new subscriber gets it
+      // with RETAIN=1 (MQTT 3.1.1 section 3.3.1.3); aedes clears RETAIN on live delivery to existing subscribers.
+      // An empty payload removes the retained value (section 3.3.1.3).
+      (packet as PublishPacket).retain = true;
+      const topic = {
+        type: existing?.type ?? inferTopicType(payload),
+        properties: existing?.properties ?? {},
+        value: payload.length === 0 ? null : payload,
+        updatedAt: Date.now(),
+      };
+      if (decision.createsTopic) context.onTopicCreated();
+      if (packet.qos === 0) {
+        // QoS 0 carries no acknowledgement (section 4.3.1), so nothing waits for the write.
+        state.commitTopic(path, topic);
+        callback(null);
+        return;
+      }
+      // QoS 1/2: aedes sends PUBACK/PUBREC after this callback, so the record is written first (durable ack).
+      state.commitTopic(path, topic, (error) => callback(error ?? null));
+    } catch (error) {
+      callback(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  const authorizeSubscribe: NonNullable<AedesOptions['authorizeSubscribe']> = (
+    client,
+    subscription,
+    callback,
+  ) => {
+    try {
+      const identity = identities.get(client);
+      if (identity === undefined || !canSubscribe(identity, subscription.topic)) {
+        logger.warn('mqtt subscription refused', {
+          clientId: client.id,
+          principal: identity?.principal ?? null,
+          filter: subscription.topic,
+        });
+        // MQTT 3.1.1 section 3.9.3: failure return code 0x80 in the SUBACK; the connection stays open.
+        callback(null, null);
+        return;
+      }
+      callback(null, subscription as Subscription);
+    } catch (_error) {
+      callback(null, null);
+    }
+  };
+
+  const authorizeForward: NonNullable<AedesOptions['authorizeForward']> = (client, packet) => {
+    try {
+      const identity = identities.get(client);
+      if (identity === undefined || !canDeliver(identity, packet.topic)) return null;
+      counters.messagesOut += 1;
+      counters.bytesOut += toBuffer(packet.payload).length;
+      return packet as AedesPublishPacket;
+    } catch (_error) {
+      return null;
+    }
+  };
+
+  return { authenticate, authorizePublish, authorizeSubscribe, authorizeForward };
+}
+
+function toBuffer(payload: Buffer | string | undefined): Buffer {
+  if (payload === undefined) return Buffer.alloc(0);
+  return Buffer.isBuffer(payload) ? payload : Buffer.from(payload, 'utf8');
+}

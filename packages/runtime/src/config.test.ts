@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseRuntimeEnv } from './config';
+
+const valid = {
+  HERALD_SERVICE_ID: 'svc',
+  HERALD_SERVICE_NAME: 'name',
+  HERALD_WORKSPACE_ID: 'ws',
+  HERALD_VERSION: '6.9.2',
+  HERALD_DATA_DIR: '/tmp/x',
+  HERALD_JWKS: '{"keys":[{"kty":"EC"}]}',
+};
+
+describe('the runtime environment', () => {
+  it('applies the defaults', () => {
+    const parsed = parseRuntimeEnv(valid);
+    expect(parsed.ok && parsed.config).toMatchObject({
+      host: '127.0.0.1',
+      mqttPort: 0,
+      httpPort: 0,
+      credentialVersion: 1,
+      topicsCapacity: 1000,
+      version: '6.9.2',
+    });
+  });
+
+  it.each([
+    ['HERALD_SERVICE_ID', { HERALD_SERVICE_ID: '' }],
+    ['HERALD_VERSION', { HERALD_VERSION: '6.12.0' }],
+    ['HERALD_VERSION', { HERALD_VERSION: 'latest' }],
+    ['HERALD_JWKS', { HERALD_JWKS: 'not json' }],
+    ['HERALD_JWKS', { HERALD_JWKS: '{"keys":[]}' }],
+    ['HERALD_MQTT_PORT', { HERALD_MQTT_PORT: '70000' }],
+    ['HERALD_TOPICS_CAPACITY', { HERALD_TOPICS_CAPACITY: 'many' }],
+  ])('a bad value names %s', (variable, override) => {
+    const parsed = parseRuntimeEnv({ ...valid, ...override });
+    expect(parsed.ok ? '' : parsed.message).toContain(variable);
+  });
+
+  it('reports an unsupported version with the contract message', () => {
+    const parsed = parseRuntimeEnv({ ...valid, HERALD_VERSION: '6.5.0' });
+    expect(parsed.ok ? '' : parsed.message).toContain('Version 6.5.0 is not supported');
+  });
+});

@@ -1,0 +1,60 @@
+import { rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseRuntimeEnv } from './config';
+import { createLogger } from './log';
+import { startRuntime, type RunningRuntime } from './runtime';
+
+/**
+ * The process the control plane spawns: `node --import tsx packages/runtime/src/main.ts` with the HERALD_*
+ * variables (see README.md). Writes `${HERALD_DATA_DIR}/runtime.json` and logs `"msg":"ready"` once both listeners
+ * are up; SIGTERM/SIGINT close everything, write the state and exit 0.
+ */
+const logger = createLogger();
+const parsed = parseRuntimeEnv(process.env);
+if (!parsed.ok) {
+  logger.error(parsed.message);
+  process.stderr.write(`${parsed.message}\n`);
+  process.exit(1);
+}
+const config = parsed.config;
+
+// Signal handlers go in first: without a listener the kernel's default action kills the process at once, so a
+// SIGTERM sent right after "ready" would skip writing the state. A signal during start-up stops once started.
+let runtime: RunningRuntime | null = null;
+let stopSignal: string | null = null;
+let isStopping = false;
+
+function stop(signal: string): void {
+  stopSignal = signal;
+  if (runtime === null || isStopping) return;
+  isStopping = true;
+  logger.info('stopping', { signal });
+  runtime.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error('stop failed', { error: String(error) });
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+
+try {
+  runtime = await startRuntime(config, { logger });
+  const info = {
+    pid: process.pid,
+    mqttPort: runtime.mqttPort,
+    httpPort: runtime.httpPort,
+    version: config.version,
+    startedAt: new Date().toISOString(),
+  };
+  const target = join(config.dataDir, 'runtime.json');
+  await writeFile(`${target}.tmp`, JSON.stringify(info));
+  await rename(`${target}.tmp`, target);
+  logger.info('ready', { ...info, serviceId: config.serviceId, host: config.host });
+  if (stopSignal !== null) stop(stopSignal);
+} catch (error) {
+  logger.error('runtime failed to start', { error: String(error) });
+  process.exit(1);
+}

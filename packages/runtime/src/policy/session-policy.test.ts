@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DASHBOARD_PRINCIPAL,
+  DASHBOARD_TOKEN_AUDIENCE,
+  serviceTokenAudience,
+} from '@herald/contract/services/service-token';
+import {
+  CONNACK,
+  canDeliver,
+  canSubscribe,
+  canUseAdminMethod,
+  classifyCredentials,
+  decidePublish,
+  identityFromDashboardToken,
+  identityFromRoles,
+  identityFromServiceToken,
+  inferTopicType,
+  isRevokedBy,
+} from './session-policy';
+
+const administrator = identityFromRoles('password', 'admin', ['ADMINISTRATOR']);
+const client = identityFromRoles('password', 'reader', ['CLIENT']);
+const nobody = identityFromRoles('password', 'nobody', ['SOMETHING_ELSE']);
+const room = { exists: false, count: 0, capacity: 10 };
+
+const serviceClaims = (
+  overrides: { scope?: 'read' | 'read write'; cv?: number; aud?: string } = {},
+) => ({
+  iss: 'herald-cloud' as const,
+  sub: 'token-1',
+  aud: overrides.aud ?? serviceTokenAudience('svc'),
+  exp: 0,
+  scope: overrides.scope ?? ('read write' as const),
+  cv: overrides.cv ?? 2,
+});
+
+describe('credentials are classified', () => {
+  it.each([
+    [undefined, undefined, 'anonymous'],
+    ['', '', 'anonymous'],
+    ['token', 'aaa.bbb.ccc', 'token'],
+    ['anything', 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln', 'token'],
+    ['admin', 'secret', 'password'],
+    ['admin', undefined, 'password'],
+  ])('username %s with password %s is %s', (username, password, kind) => {
+    expect(classifyCredentials(username, password)).toBe(kind);
+  });
+});
+
+describe('service tokens', () => {
+  const service = { serviceId: 'svc', credentialVersion: 2 };
+
+  it('a read write token is an administrator that may write', () => {
+    const decision = identityFromServiceToken(serviceClaims(), service);
+    expect(decision.ok && decision.identity).toMatchObject({
+      roles: ['ADMINISTRATOR'],
+      canWrite: true,
+      canRead: true,
+    });
+  });
+
+  it('a read token may read but not write', () => {
+    const decision = identityFromServiceToken(serviceClaims({ scope: 'read' }), service);
+    expect(decision.ok && decision.identity).toMatchObject({
+      roles: ['CLIENT'],
+      canWrite: false,
+      canRead: true,
+    });
+  });
+
+  it.each([
+    [
+      'another service',
+      serviceClaims({ aud: serviceTokenAudience('other') }),
+      CONNACK.notAuthorized,
+    ],
+    ['an older credential version', serviceClaims({ cv: 1 }), CONNACK.badUsernameOrPassword],
+  ])('a token for %s is refused', (_case, claims, returnCode) => {
+    const decision = identityFromServiceToken(claims, service);
+    expect(decision.ok ? 0 : decision.returnCode).toBe(returnCode);
+  });
+
+  it('a session is revoked when the minimum credential version passes its token', () => {
+    const decision = identityFromServiceToken(serviceClaims({ cv: 2 }), service);
+    if (!decision.ok) throw new Error('expected a session');
+    expect(isRevokedBy(decision.identity, 2)).toBe(false);
+    expect(isRevokedBy(decision.identity, 3)).toBe(true);
+    expect(isRevokedBy(administrator, 3)).toBe(false);
+  });
+});
+
+describe('dashboard tokens', () => {
+  const claims = (ws: string[]) => ({
+    iss: 'herald-cloud' as const,
+    sub: 'u',
+    aud: DASHBOARD_TOKEN_AUDIENCE as typeof DASHBOARD_TOKEN_AUDIENCE,
+    exp: 0,
+    ws,
+  });
+
+  it('act as the dashboard principal with ADMINISTRATOR in a listed workspace', () => {
+    const decision = identityFromDashboardToken(claims(['w1', 'w2']), 'w2');
+    expect(decision.ok && decision.identity).toMatchObject({
+      principal: DASHBOARD_PRINCIPAL,
+      roles: ['ADMINISTRATOR'],
+      canWrite: true,
+    });
+  });
+
+  it('are not authorized in another workspace', () => {
+    const decision = identityFromDashboardToken(claims(['w1']), 'w2');
+    expect(decision.ok ? 0 : decision.returnCode).toBe(CONNACK.notAuthorized);
+  });
+});
+
+describe('subscriptions and deliveries', () => {
+  it.each([
+    [administrator, 'a/b', true],
+    [administrator, '$SYS/#', true],
+    [client, 'a/#', true],
+    [client, '#', true],
+    [client, '$SYS/#', false],
+    [client, '$SYS', false],
+    [nobody, 'a/b', false],
+  ])('%o may subscribe to %s: %s', (identity, filter, allowed) => {
+    expect(canSubscribe(identity, filter)).toBe(allowed);
+    expect(canDeliver(identity, filter)).toBe(allowed);
+  });
+});
+
+describe('publishing', () => {
+  it.each([
+    [
+      'an administrator updates a topic',
+      administrator,
+      'a/b',
+      { ...room, exists: true },
+      { ok: true, createsTopic: false },
+    ],
+    [
+      'an administrator creates a topic',
+      administrator,
+      'a/b',
+      room,
+      { ok: true, createsTopic: true },
+    ],
+    ['a CLIENT may not publish', client, 'a/b', room, { ok: false }],
+    ['nobody publishes to $SYS', administrator, '$SYS/x', room, { ok: false }],
+    ['a last will without a session is refused', null, 'a', room, { ok: false }],
+    ['an invalid path is refused', administrator, 'a//b', room, { ok: false }],
+    [
+      'a new topic beyond capacity is refused',
+      administrator,
+      'a',
+      { exists: false, count: 10, capacity: 10 },
+      { ok: false },
+    ],
+    [
+      'an existing topic at capacity is updated',
+      administrator,
+      'a',
+      { exists: true, count: 10, capacity: 10 },
+      { ok: true },
+    ],
+  ])('%s', (_case, identity, path, topics, expected) => {
+    expect(decidePublish(identity, path, topics)).toMatchObject(expected);
+  });
+
+  it('explains a capacity refusal', () => {
+    const decision = decidePublish(administrator, 'a', { exists: false, count: 3, capacity: 3 });
+    expect(decision.ok ? '' : decision.reason).toBe('topics capacity of 3 reached');
+  });
+});
+
+describe('the admin API', () => {
+  it.each([
+    [administrator, 'GET', true],
+    [administrator, 'PUT', true],
+    [client, 'GET', true],
+    [client, 'DELETE', false],
+    [nobody, 'GET', false],
+  ])('%o may use %s: %s', (identity, method, allowed) => {
+    expect(canUseAdminMethod(identity, method)).toBe(allowed);
+  });
+});
+
+describe('topic types inferred from a payload', () => {
+  it.each([
+    ['{"a":1}', 'JSON'],
+    [' [1,2]', 'JSON'],
+    ['42', 'STRING'],
+    ['"text"', 'STRING'],
+    ['{not json', 'STRING'],
+    ['hello', 'STRING'],
+    ['', 'STRING'],
+  ])('%s makes a %s topic', (payload, type) => {
+    expect(inferTopicType(Buffer.from(payload))).toBe(type);
+  });
+});

@@ -1,0 +1,237 @@
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import {
+  createServer as createTcpServer,
+  type AddressInfo,
+  type Server as TcpServer,
+} from 'node:net';
+import { Aedes, type Client, type PublishPacket } from 'aedes';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import { createAdminHandler } from './admin-api';
+import { createTokenVerifier } from './auth/token-verifier';
+import { createBrokerHooks } from './broker-hooks';
+import type { RuntimeConfig } from './config';
+import { createLogger, type Logger } from './log';
+import { createCounters } from './metrics';
+import type { SessionIdentity } from './policy/session-policy';
+import { DurableState } from './state/durable-state';
+
+export interface RunningRuntime {
+  mqttPort: number;
+  httpPort: number;
+  /** Closes listeners and broker and writes the state; idempotent. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger?: Logger;
+  /** Log size that triggers compaction (tests use a small one). */
+  compactAfterBytes?: number;
+}
+
+interface SessionEntry {
+  client: Client;
+  identity: SessionIdentity;
+  transport: 'TCP' | 'WEBSOCKET';
+  connectedAt: string;
+}
+
+const WEBSOCKET_PATH = '/mqtt';
+
+/** Starts one messaging service: state, broker, MQTT over TCP, and one HTTP server (admin, metrics, WebSocket). */
+export async function startRuntime(
+  config: RuntimeConfig,
+  options: RuntimeOptions = {},
+): Promise<RunningRuntime> {
+  const logger = options.logger ?? createLogger();
+  const startedAt = Date.now();
+  const state = await DurableState.open({
+    dir: config.dataDir,
+    initialCredentialVersion: config.credentialVersion,
+    ...(options.compactAfterBytes === undefined
+      ? {}
+      : { compactAfterBytes: options.compactAfterBytes }),
+  });
+  logger.info('state loaded', {
+    topics: state.topics.size,
+    principals: state.principals.size,
+    recoveredLogRecords: state.recoveredRecords,
+    skippedLogLines: state.skippedRecords,
+  });
+
+  const counters = createCounters();
+  const identities = new WeakMap<Client, SessionIdentity>();
+  const sessions = new Map<string, SessionEntry>();
+  let sortedPaths: string[] | null = null;
+  const verifyToken = createTokenVerifier(config.jwks, {
+    serviceId: config.serviceId,
+    workspaceId: config.workspaceId,
+    credentialVersion: () => state.credentialVersion,
+  });
+
+  const broker = await Aedes.createBroker({
+    ...createBrokerHooks({
+      state,
+      logger,
+      counters,
+      identities,
+      verifyToken,
+      topicsCapacity: config.topicsCapacity,
+      onTopicCreated: () => {
+        sortedPaths = null;
+      },
+    }),
+  });
+
+  // aedes' retained store (in memory); its typings do not expose it. Our log is the durable copy.
+  const retainedStore = (
+    broker as unknown as { persistence: { storeRetained(packet: PublishPacket): Promise<void> } }
+  ).persistence;
+
+  // The current values are the retained messages (DATA-PLANE "Topics").
+  for (const [path, topic] of state.topics) {
+    if (topic.value === null) continue;
+    await retainedStore.storeRetained({
+      cmd: 'publish',
+      topic: path,
+      payload: topic.value,
+      qos: 0,
+      retain: true,
+      dup: false,
+    });
+  }
+
+  broker.on('clientReady', (client) => {
+    const identity = identities.get(client);
+    if (identity === undefined) return;
+    const transport = client.req === undefined ? 'TCP' : 'WEBSOCKET';
+    sessions.set(client.id, { client, identity, transport, connectedAt: new Date().toISOString() });
+    logger.info('mqtt client connected', {
+      clientId: client.id,
+      principal: identity.principal,
+      transport,
+    });
+  });
+  broker.on('clientDisconnect', (client) => {
+    if (sessions.get(client.id)?.client === client) sessions.delete(client.id);
+    logger.info('mqtt client disconnected', { clientId: client.id });
+  });
+  broker.on('clientError', (client, error) => {
+    logger.warn('mqtt client error', { clientId: client.id, error: error.message });
+  });
+  broker.on('connectionError', (client, error) => {
+    logger.warn('mqtt connection error', { clientId: client.id, error: error.message });
+  });
+
+  const handleHttp = createAdminHandler({
+    serviceId: config.serviceId,
+    serviceName: config.serviceName,
+    version: config.version,
+    topicsCapacity: config.topicsCapacity,
+    startedAt,
+    state,
+    logger,
+    counters,
+    verifyToken,
+    sessions: () =>
+      [...sessions.values()].map((session) => ({
+        clientId: session.client.id,
+        principal: session.identity.principal,
+        transport: session.transport,
+        connectedAt: session.connectedAt,
+      })),
+    sortedPaths: () => {
+      sortedPaths ??= [...state.topics.keys()].sort();
+      return sortedPaths;
+    },
+    onTopicsChanged: () => {
+      sortedPaths = null;
+    },
+    publishValue: (path, value) =>
+      new Promise((resolve) => {
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: path,
+            payload: value ?? Buffer.alloc(0),
+            qos: 0,
+            retain: true,
+            dup: false,
+          },
+          () => resolve(),
+        );
+      }),
+    forgetValues: async (paths) => {
+      for (const path of paths) {
+        await retainedStore.storeRetained({
+          cmd: 'publish',
+          topic: path,
+          payload: Buffer.alloc(0),
+          qos: 0,
+          retain: true,
+          dup: false,
+        });
+      }
+    },
+    disconnect: (shouldGo) => {
+      let count = 0;
+      for (const session of sessions.values()) {
+        if (shouldGo(session.identity)) {
+          count += 1;
+          session.client.close();
+        }
+      }
+      return count;
+    },
+  });
+
+  const tcpServer: TcpServer = createTcpServer((socket) => broker.handle(socket));
+  const httpServer: HttpServer = createHttpServer(handleHttp);
+  const webSocketServer = new WebSocketServer({
+    noServer: true,
+    handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : false),
+  });
+  httpServer.on('upgrade', (request, socket, head) => {
+    const pathname = new URL(request.url ?? '/', 'http://runtime').pathname;
+    if (pathname !== WEBSOCKET_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
+      const stream = createWebSocketStream(webSocket);
+      stream.on('error', () => stream.destroy());
+      broker.handle(stream, request);
+    });
+  });
+
+  await listen(tcpServer, config.mqttPort, config.host);
+  await listen(httpServer, config.httpPort, config.host);
+  const mqttPort = (tcpServer.address() as AddressInfo).port;
+  const httpPort = (httpServer.address() as AddressInfo).port;
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      tcpServer.close();
+      httpServer.close();
+      for (const client of webSocketServer.clients) client.terminate();
+      webSocketServer.close();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await state.close();
+      logger.info('runtime stopped', { topics: state.topics.size });
+    })();
+    return closing;
+  };
+
+  return { mqttPort, httpPort, close };
+}
+
+function listen(server: TcpServer | HttpServer, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
