@@ -70,6 +70,7 @@ test('a new user creates a free service, connects real MQTT clients from the sho
       .poll(
         async () => {
           await page.reload();
+          await expect(metrics.getByText('Sessions')).toBeVisible();
           return metrics.innerText();
         },
         { timeout: 30_000, intervals: [1_000] },
@@ -83,7 +84,7 @@ test('a new user creates a free service, connects real MQTT clients from the sho
   // Settings: the hint colour recolours the top bar.
   await serviceNav.getByRole('link', { name: 'Settings' }).click();
   await expectAccessible(page);
-  await page.getByLabel('Hint colour').fill('#7b2cbf');
+  await page.getByRole('textbox', { name: 'Hint colour' }).fill('#7b2cbf');
   await page.getByRole('button', { name: 'Save colour' }).click();
   await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(123, 44, 191)');
 

@@ -18,12 +18,36 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
                 onClick={copy}
                 aria-label={copied ? `${label} copied` : `Copy ${label}`}
               >
-                <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+                <CopyIcon copied={copied} />
               </ActionIcon>
             </Tooltip>
           )}
         </CopyButton>
       </Group>
     </div>
+  );
+}
+
+/** Inline icons: the system fonts here have no glyph for a copy symbol. */
+function CopyIcon({ copied }: { copied: boolean }) {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      {copied ? (
+        <path d="M5 12l5 5L20 7" />
+      ) : (
+        <>
+          <rect x="9" y="9" width="11" height="11" rx="2" />
+          <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+        </>
+      )}
+    </svg>
   );
 }

@@ -43,6 +43,7 @@ export function HintColourSection({
         disabled={!canConfigure}
         error={colour !== '' && !isValid ? 'Enter a colour such as #1a2b3c' : undefined}
         maw={280}
+        eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
       />
       <Group gap="sm">
         <Button

@@ -1,3 +1,4 @@
+import { ACTIVE_NAV_LABEL } from '../../../components/nav-colors';
 import { Box, NavLink, Stack, Text } from '@mantine/core';
 import type { Role } from '@herald/contract/members/permissions';
 import {
@@ -106,6 +107,9 @@ function ServiceNavEntry({
       active={isActive}
       aria-current={isActive ? 'page' : undefined}
       variant="light"
+      // The darkest shade keeps the active label above 4.5:1, also under the hover background.
+      color="indigo"
+      styles={{ label: { color: ACTIVE_NAV_LABEL } }}
     />
   );
 }

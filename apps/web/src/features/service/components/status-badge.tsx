@@ -1,3 +1,4 @@
+import { lightBadgeTextColor } from '../../../components/badge-contrast';
 import { Badge, Group, Loader, Text } from '@mantine/core';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
 import { isTransitionalStatus } from '@herald/contract/services/service-status-rules';
@@ -8,7 +9,12 @@ export function StatusBadge({ status }: { status: ServiceStatus }) {
   const text = STATUS_TEXT[status];
   return (
     <Group gap="xs" wrap="nowrap" role="status" aria-label="Service status">
-      <Badge color={text.color} variant="light">
+      {/* The darkest shade keeps light badges at WCAG AA contrast. */}
+      <Badge
+        color={text.color}
+        variant="light"
+        style={{ '--badge-color': lightBadgeTextColor(text.color) }}
+      >
         {status}
       </Badge>
       {isTransitionalStatus(status) && (

@@ -29,7 +29,7 @@ export function ServiceNameField({ inputProps, check }: ServiceNameFieldProps) {
       rightSectionWidth={90}
       rightSection={
         hint === undefined ? undefined : (
-          <Text span size="xs" c={hint === 'Available' ? 'green.8' : 'dimmed'} aria-live="polite">
+          <Text span size="xs" c={hint === 'Available' ? 'teal.9' : 'gray.7'} aria-live="polite">
             {hint}
           </Text>
         )

@@ -1,3 +1,4 @@
+import { lightBadgeTextColor } from '../../../components/badge-contrast';
 import { Badge, Loader } from '@mantine/core';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
 import { isTransitionalStatus } from '@herald/contract/services/service-status-rules';
@@ -21,6 +22,8 @@ export function ServiceStatusBadge({ status }: { status: ServiceStatus }) {
     <Badge
       color={color}
       variant="light"
+      // The darkest shade keeps light badges at WCAG AA contrast.
+      style={{ '--badge-color': lightBadgeTextColor(color) }}
       data-status={status}
       leftSection={
         isTransitionalStatus(status) ? (

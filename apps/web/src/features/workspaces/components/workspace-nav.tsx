@@ -1,3 +1,4 @@
+import { ACTIVE_NAV_LABEL } from '../../../components/nav-colors';
 import { NavLink, Stack, Text } from '@mantine/core';
 import { hasPermission, rolesOfUser } from '@herald/contract/members/permissions';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
@@ -73,6 +74,8 @@ export function WorkspaceNav({
                     active={active}
                     aria-current={active ? 'page' : undefined}
                     variant="light"
+                    color="indigo"
+                    styles={{ label: { color: ACTIVE_NAV_LABEL } }}
                   />
                 </li>
               );
