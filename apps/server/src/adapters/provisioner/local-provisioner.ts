@@ -692,11 +692,15 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     ) {
       return;
     }
-    // One update, conditional on the schedule still being the one read (the owner may cancel meanwhile).
+    // One update, conditional on the schedule still being the one read (the owner may cancel meanwhile). A running
+    // service is restarting from here on: say so in the same update, so no reader sees the new version as RUNNING
+    // before the new runtime is up.
+    const status = row.desiredState === 'running' ? 'POD_INITIALIZING' : row.status;
     const updated = await db
       .update(service)
       .set({
         heraldVersion: row.scheduledVersion,
+        status,
         scheduledVersion: null,
         scheduledTimestamp: null,
         updatedAt: clock(),
@@ -715,6 +719,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
         'Scheduled version update due',
       );
       row.heraldVersion = row.scheduledVersion;
+      row.status = status;
       row.scheduledVersion = null;
       row.scheduledTimestamp = null;
     }
