@@ -90,7 +90,10 @@ describe('the server process', () => {
     try {
       const response = await waitForHealth(`http://127.0.0.1:${port}/v3/health`, server);
       expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
-      expect(server.output()).toContain(`Herald Cloud is listening on http://127.0.0.1:${port}`);
+      // The banner is printed once listen() returns, which can be just after health first answers.
+      await expect
+        .poll(() => server.output())
+        .toContain(`Herald Cloud is listening on http://127.0.0.1:${port}`);
 
       server.child.kill('SIGTERM');
       const [code, signal] = await server.exit;

@@ -6,7 +6,7 @@ import { inlineErrorText } from '../../../lib/error-text';
 import { useLeaveWorkspaceMutation } from '../api/members-mutations';
 import { useMembersQuery } from '../api/members-queries';
 import { ActivityLog } from './activity-log';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { InviteForm } from './invite-form';
 import { InvitesList } from './invites-list';
 import { MembersTable } from './members-table';

@@ -3,7 +3,7 @@ import type { Member } from '@herald/contract/members/member.schema';
 import { useState } from 'react';
 import { useRemoveMemberMutation } from '../api/members-mutations';
 import { ChangeRoleModal } from './change-role-modal';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { displayRole, memberActions, memberName } from './member-rules';
 
 const joinedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -9,7 +9,7 @@ import {
   useRotateApiSecretMutation,
 } from '../api/api-details-mutations';
 import { curlSnippet } from '../utils/snippets';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { CopyValue } from './copy-value';
 import { SnippetBlock } from './snippet-block';
 

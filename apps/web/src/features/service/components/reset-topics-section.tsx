@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { showToast } from '../../../lib/toast';
 import { useResetTopicTreeMutation } from '../api/service-settings-mutations';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { SettingsSection } from './settings-section';
 
 /** Reset the topic tree (needs reset-topics); the service re-initialises (spec section 4). */

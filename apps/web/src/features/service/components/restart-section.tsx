@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { showToast } from '../../../lib/toast';
 import { useRestartServiceMutation } from '../api/service-settings-mutations';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { SettingsSection } from './settings-section';
 
 /** Restart the service's runtime (needs restart-service). */

@@ -10,7 +10,7 @@ export interface ConfirmModalProps {
   onClose: () => void;
 }
 
-/** Asks before a disruptive service action (restart, reset, rotate). */
+/** Asks before a destructive or disruptive action (remove a member, leave, restart, reset, rotate). */
 export function ConfirmModal({
   opened,
   title,
