@@ -38,7 +38,7 @@ test('a newcomer signs up, verifies the e-mail from a real mail, completes detai
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(WORKSPACE_URL);
-  await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
 
   // The UTM parameters of the sign-up URL were kept with the account.
   const user = await page.request.get('/v3/user');
