@@ -72,6 +72,14 @@ export async function createTestWorkspace(
   return (response.json() as { workspace_id: string }).workspace_id;
 }
 
+// Members added within one millisecond would tie on joinedAt and list in id order; a strictly
+// increasing join time keeps "in the order they joined" meaningful for the tests.
+let lastJoinedAt = 0;
+function nextJoinTime(): Date {
+  lastJoinedAt = Math.max(Date.now() + 1, lastJoinedAt + 1);
+  return new Date(lastJoinedAt);
+}
+
 /** Adds a member directly (test set-up; joining through an invitation is tested on its own). */
 export async function addTestMember(
   app: FastifyInstance,
@@ -79,7 +87,7 @@ export async function addTestMember(
   member: TestMember,
   role: Role,
 ): Promise<void> {
-  await insertMember(app.db, { workspaceId, customerId: member.userId, role, now: new Date() });
+  await insertMember(app.db, { workspaceId, customerId: member.userId, role, now: nextJoinTime() });
 }
 
 /** A workspace with an Owner, an Admin and a User. */

@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Role } from '@herald/contract/members/permissions';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { auditEvent, authUser, userProfile, workspace, workspaceMember } from '../../db/schema';
+import { newSortableId } from '../../lib/sortable-id';
 
 export type WorkspaceRow = typeof workspace.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMember.$inferSelect;
@@ -160,7 +161,8 @@ export interface AuditEventInput {
 
 export async function insertAuditEvent(db: Database, event: AuditEventInput): Promise<void> {
   await db.insert(auditEvent).values({
-    id: randomUUID(),
+    // Time-ordered, so events of one millisecond still list in the order they happened.
+    id: newSortableId(),
     workspaceId: event.workspaceId,
     actorCustomerId: event.actor.customerId,
     actorEmail: event.actor.email,
