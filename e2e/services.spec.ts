@@ -77,6 +77,15 @@ test('a new user creates a free service, connects real MQTT clients from the sho
       )
       .toMatch(/Sessions\s*[1-9]/);
     await expect(metrics).toContainText(/Topics\s*[1-9]/);
+
+    // The top bar names the service after the organisation; the organisation crumb leads back to
+    // the list, whose card counts the live session too.
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByText(serviceName)).toHaveAttribute('aria-current', 'page');
+    await breadcrumb.getByRole('link', { name: 'Snippet Labs' }).click();
+    const card = page.getByRole('link', { name: new RegExp(serviceName) });
+    await expect(card).toContainText(/Sessions\s*[1-9]/);
+    await card.click();
   } finally {
     subscriber.child.kill();
   }

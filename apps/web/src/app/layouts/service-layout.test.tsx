@@ -114,16 +114,26 @@ describe('the service layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/ws-1'));
   });
 
-  it('names the service in the breadcrumb, by label when it has one', async () => {
+  it("names the service in the top bar's breadcrumb, by label when it has one", async () => {
     renderService('/service/svc-1/settings', {
       service: buildService({ label: 'Price feed' }),
     });
-    const crumbs = within(await screen.findByRole('navigation', { name: 'Service breadcrumb' }));
+    // The frame shown while the service loads has its own bar; wait for the loaded one.
+    await screen.findByRole('navigation', { name: 'Service' });
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(crumbs.getByRole('link', { name: 'Price feed' })).toHaveAttribute(
       'href',
       '/service/svc-1',
     );
     expect(crumbs.getByText('Settings')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("makes the service's crumb the current page on its overview", async () => {
+    renderService('/service/svc-1', { service: buildService({ label: 'Price feed' }) });
+    await screen.findByRole('navigation', { name: 'Service' });
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByText('Price feed')).toHaveAttribute('aria-current', 'page');
+    expect(crumbs.queryByRole('link', { name: 'Price feed' })).toBeNull();
   });
 
   it('shows a placeholder for pages still to come, inside the layout', async () => {

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Breadcrumbs, Button, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import type { Service } from '@herald/contract/services/service.schema';
 import type { User } from '@herald/contract/users/user.schema';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useParams } from 'react-router';
 import { AppFrame } from '../../components/app-frame';
 import { PageLoader } from '../../components/page-loader';
 import { useServiceRoles } from '../../features/service/api/workspaces-query';
@@ -16,7 +16,7 @@ import { isApiError } from '../../lib/api-error';
 import { serviceQueryOptions } from '../../lib/service-queries';
 import { NotFoundPage } from '../routes/not-found';
 import { RequireUser } from './require-user';
-import { TopBar, useRouteCrumbs } from './top-bar';
+import { TopBar } from './top-bar';
 
 /**
  * Spec section 2, service layout: top navigation bar (in the service's hint colour) and service
@@ -65,42 +65,21 @@ function LoadedServiceFrame({ user, service }: { user: User; service: Service })
   const context: ServiceContext = { service, roles };
   return (
     <AppFrame
-      header={<TopBar user={user} hintColor={service.consoleSettings.hintColor} />}
+      header={
+        <TopBar
+          user={user}
+          hintColor={service.consoleSettings.hintColor}
+          // Route metadata is static and cannot know the service's name; the layout adds it.
+          leadingCrumb={{
+            label: service.label ?? service.serviceName,
+            to: `/service/${service.serviceId}`,
+          }}
+        />
+      }
       navbar={<ServiceNav service={service} status={status} roles={roles} />}
       navbarLabel="Service"
     >
-      <ServiceCrumbs service={service} />
       <Outlet context={context} />
     </AppFrame>
-  );
-}
-
-/**
- * The service's name as a crumb above the page: the top bar's crumbs come from static route
- * metadata, which cannot know the service's name.
- */
-function ServiceCrumbs({ service }: { service: Service }) {
-  const { crumbs } = useRouteCrumbs();
-  const page = crumbs.at(-1);
-  const name = service.label ?? service.serviceName;
-  return (
-    <nav aria-label="Service breadcrumb" style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
-      <Breadcrumbs separatorMargin={6}>
-        {page === undefined ? (
-          <Text size="sm" aria-current="page">
-            {name}
-          </Text>
-        ) : (
-          <Anchor component={Link} to={`/service/${service.serviceId}`} size="sm">
-            {name}
-          </Anchor>
-        )}
-        {page !== undefined && (
-          <Text size="sm" aria-current="page">
-            {page.label}
-          </Text>
-        )}
-      </Breadcrumbs>
-    </nav>
   );
 }

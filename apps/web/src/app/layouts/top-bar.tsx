@@ -57,26 +57,30 @@ function useHintColour(hintColor: string | null | undefined) {
 
 /**
  * The top navigation bar (spec section 2): the brand (linking to the current or default
- * workspace), the breadcrumbs (organisation with its services, then the route's crumbs) and the
+ * workspace), the breadcrumbs (organisation with its services, inside a service its name, then the route's crumbs) and the
  * avatar with the account menu. The notification centre joins it with its issue. Inside a
  * service the bar takes the service's hint colour.
  */
 export function TopBar({
   user,
   hintColor,
+  leadingCrumb,
 }: {
   user: User;
   /** The service's console hint colour (service layout); none keeps the default colours. */
   hintColor?: string | null;
+  /** A crumb between the organisation and the route's crumbs (the service layout's service). */
+  leadingCrumb?: Crumb;
 }) {
   const { workspace } = useCurrentWorkspace();
-  const { crumbs, hidden } = useRouteCrumbs();
+  const route = useRouteCrumbs();
+  const crumbs = leadingCrumb ? [leadingCrumb, ...route.crumbs] : route.crumbs;
   const ref = useHintColour(hintColor);
   return (
     <Group ref={ref} justify="space-between" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
       <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
         <WorkspaceBrand workspace={workspace} />
-        {!hidden && workspace !== null && (
+        {!route.hidden && workspace !== null && (
           <WorkspaceBreadcrumbs workspace={workspace} crumbs={crumbs} />
         )}
       </Group>

@@ -24,6 +24,8 @@ export function ApiTokenPage({ service, canManage }: { service: Service; canMana
   const [isRotateOpen, { open: openRotate, close: closeRotate }] = useDisclosure(false);
   const [revealed, setRevealed] = useState<ServiceApiDetails | null>(null);
   const shown = revealed ?? details.data;
+  // GET answers the secret and the headers masked; only a reveal or a rotation shows them.
+  const isMasked = revealed === null;
 
   const handleReveal = () => reveal.mutate(undefined, { onSuccess: setRevealed });
   const handleRotate = () =>
@@ -57,13 +59,18 @@ export function ApiTokenPage({ service, canManage }: { service: Service; canMana
           <Card withBorder radius="md" component="section" aria-label="Credentials">
             <Stack gap="sm">
               <CopyValue label="Client ID" value={shown.client_id} />
-              <CopyValue label="Client secret" value={shown.client_secret} />
+              <CopyValue label="Client secret" value={shown.client_secret} masked={isMasked} />
               <CopyValue label="Authentication URL" value={shown.authentication_url} />
               <CopyValue label="Service API URL" value={shown.service_api_url} />
-              <CopyValue label="Authorization header" value={shown.authorization_header} />
+              <CopyValue
+                label="Authorization header"
+                value={shown.authorization_header}
+                masked={isMasked}
+              />
               <CopyValue
                 label="Read-only authorization header"
                 value={shown.read_only_authorization_header}
+                masked={isMasked}
               />
               <Group gap="sm">
                 <Button

@@ -1,7 +1,18 @@
 import { ActionIcon, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 
-/** A labelled value with a copy button (connection details, credentials). */
-export function CopyValue({ label, value }: { label: string; value: string }) {
+/**
+ * A labelled value with a copy button (connection details, credentials). A masked value has no
+ * copy button: copying the dots would put a useless string on the clipboard.
+ */
+export function CopyValue({
+  label,
+  value,
+  masked = false,
+}: {
+  label: string;
+  value: string;
+  masked?: boolean;
+}) {
   return (
     <div>
       <Text size="xs" c="dimmed" fw={600}>
@@ -9,20 +20,22 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Code style={{ overflowWrap: 'anywhere' }}>{value}</Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                onClick={copy}
-                aria-label={copied ? `${label} copied` : `Copy ${label}`}
-              >
-                <CopyIcon copied={copied} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+        {!masked && (
+          <CopyButton value={value}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  onClick={copy}
+                  aria-label={copied ? `${label} copied` : `Copy ${label}`}
+                >
+                  <CopyIcon copied={copied} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        )}
       </Group>
     </div>
   );

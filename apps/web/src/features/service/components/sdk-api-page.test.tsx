@@ -112,9 +112,17 @@ describe('the API token page (flag dashboard.token-page)', () => {
     });
     expect(await screen.findByText('••••••••t456')).toBeInTheDocument();
     expect(screen.getByTestId('snippet-curl')).toHaveTextContent("-u 'cli_123:<CLIENT_SECRET>'");
+    // Masked values offer nothing to copy; the client id does.
+    expect(screen.getByRole('button', { name: 'Copy Client ID' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy Client secret' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Copy Authorization header' }),
+    ).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Reveal credentials' }));
     expect(await screen.findByText('secret_456')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Client secret' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Authorization header' })).toBeInTheDocument();
     expect(screen.getByTestId('snippet-curl')).toHaveTextContent(
       'curl -s -X POST http://localhost:3000/v3/service-api/token -d grant_type=client_credentials -u cli_123:secret_456',
     );

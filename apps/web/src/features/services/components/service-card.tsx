@@ -7,6 +7,7 @@ import {
 } from '@herald/contract/services/service-display';
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
+import { useSessionsText } from '../hooks/use-sessions-text';
 import { ServiceStatusBadge } from './service-status-badge';
 
 export interface ServiceCardProps {
@@ -18,6 +19,7 @@ export interface ServiceCardProps {
 /** One service of the list (the tours' "service card"): a link to its overview. */
 export function ServiceCard({ service, tiers }: ServiceCardProps) {
   const name = service.label ?? service.serviceName;
+  const sessions = useSessionsText(service.serviceId, service.status);
   return (
     <Card
       component={Link}
@@ -42,6 +44,7 @@ export function ServiceCard({ service, tiers }: ServiceCardProps) {
           <Detail label="Plan" value={planDisplayName(service, tiers)} />
           <Detail label="Region" value={regionDisplay(service.region)} />
           <Detail label="Version" value={versionDisplay(service.heraldVersion)} />
+          <Detail label="Sessions" value={sessions} />
         </Group>
       </Stack>
     </Card>

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('the services list', { timeout: SLOW_TEST_MS }, () => {
-  it('shows a card per service with plan, region, version, host name and merged status', async () => {
+  it('shows a card per service with plan, region, version, host name, merged status and sessions', async () => {
     const services = [
       buildService({ serviceId: 'svc-1', label: 'Prices feed', billingPlan: 'xsmall' }),
       buildService({
@@ -25,6 +25,7 @@ describe('the services list', { timeout: SLOW_TEST_MS }, () => {
         heraldVersion: '6.10',
         status: 'RUNNING',
       }),
+      buildService({ serviceId: 'svc-3', serviceName: 'busy-lynx', status: 'RUNNING' }),
     ];
     await renderServices(
       { services },
@@ -34,8 +35,14 @@ describe('the services list', { timeout: SLOW_TEST_MS }, () => {
         body: [
           { serviceId: 'svc-1', servicename: 'brave-otter', status: 'ERROR' as const },
           { serviceId: 'svc-2', servicename: 'calm-heron', status: 'POD_PENDING' as const },
+          { serviceId: 'svc-3', servicename: 'busy-lynx', status: 'RUNNING' as const },
         ],
       })),
+      handle(routes.getLiveMetrics, ({ url }) =>
+        url.includes('/svc-3/')
+          ? { status: 200, body: { sessions: 1234, topics: 7, topicsCapacity: 100 } }
+          : apiErrorResponse(500, 'only a RUNNING service is asked'),
+      ),
     );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
@@ -54,6 +61,12 @@ describe('the services list', { timeout: SLOW_TEST_MS }, () => {
     expect(second.getByText('US-EAST-1')).toBeInTheDocument();
     expect(second.getByText('6.10')).toBeInTheDocument();
     expect(await second.findByText('Starting…')).toBeInTheDocument();
+
+    // Sessions are live for a RUNNING service and a dash for the others (never asked).
+    const third = within(screen.getByRole('link', { name: /busy-lynx/ }));
+    expect(await third.findByText('1,234')).toBeInTheDocument();
+    expect(firstCard.getByText('—')).toBeInTheDocument();
+    expect(second.getByText('—')).toBeInTheDocument();
 
     expect(screen.getByRole('button', { name: 'Create service' })).toBeEnabled();
     expect(
