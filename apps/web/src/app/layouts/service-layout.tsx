@@ -1,4 +1,3 @@
-import { Alert, Button, Text } from '@mantine/core';
 import type { Service } from '@herald/contract/services/service.schema';
 import type { User } from '@herald/contract/users/user.schema';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { serviceQueryOptions } from '../../lib/service-queries';
 import { NotFoundPage } from '../routes/not-found';
 import { RequireUser } from './require-user';
 import { TopBar } from './top-bar';
+import { LoadFailed } from '../../components/query-states';
 
 /**
  * Spec section 2, service layout: top navigation bar (in the service's hint colour) and service
@@ -45,14 +45,7 @@ function ServiceFrame({ user, serviceId }: { user: User; serviceId: string }) {
       ) : isNotFound ? (
         <NotFoundPage />
       ) : (
-        <Alert color="red" variant="light" role="alert" title="The service could not be loaded">
-          <Text size="sm" mb="xs">
-            Please try again.
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title="The service could not be loaded" onRetry={() => query.refetch()} />
       )}
     </AppFrame>
   );

@@ -1,4 +1,3 @@
-import { Alert, Button, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
@@ -6,6 +5,7 @@ import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current
 import { useWorkspacesQuery } from '../../features/workspaces/api/workspaces-query';
 import { rememberDefaultWorkspaceId } from '../../features/workspaces/utils/default-workspace';
 import { NotFoundPage } from './not-found';
+import { LoadFailed } from '../../components/query-states';
 
 /**
  * `/workspace/:workspaceId/*`: the pages of one of the user's workspaces. A workspace that is not
@@ -22,16 +22,7 @@ export function WorkspaceGuardRoute() {
 
   if (isPending) return <PageLoader label="Loading the organisation" />;
   if (isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The organisation could not be loaded">
-        <Text size="sm" mb="xs">
-          Please try again.
-        </Text>
-        <Button size="xs" variant="default" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed title="The organisation could not be loaded" onRetry={refetch} />;
   }
   if (isUnknown || workspace === null) return <NotFoundPage />;
   return <Outlet />;

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import type { AuditAction, AuditEntry } from '@herald/contract/members/member.schema';
-import { inlineErrorText } from '../../../lib/error-text';
 import { useAuditLogQuery } from '../api/members-queries';
+import { InlineLoader, LoadFailed } from '../../../components/query-states';
 
 const ACTION_TEXT: Record<AuditAction, string> = {
   'workspace.created': 'Created the organisation',
@@ -30,23 +30,15 @@ export function ActivityLog({ workspaceId }: { workspaceId: string }) {
   const log = useAuditLogQuery(workspaceId);
 
   if (log.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden="true" />
-        <Text size="sm">Loading activity</Text>
-      </Group>
-    );
+    return <InlineLoader label="Loading activity" />;
   }
   if (log.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="Activity could not be loaded">
-        <Text size="sm" mb="xs">
-          {inlineErrorText(log.error)}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => void log.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="Activity could not be loaded"
+        error={log.error}
+        onRetry={() => log.refetch()}
+      />
     );
   }
   const entries = log.data.pages.flatMap((page) => page.entries);

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import type { WorkspaceInvite } from '@herald/contract/members/member.schema';
-import { inlineErrorText } from '../../../lib/error-text';
 import { showToast } from '../../../lib/toast';
 import { useResendInviteMutation, useRevokeInviteMutation } from '../api/members-mutations';
 import { useInvitesQuery } from '../api/members-queries';
+import { InlineLoader, LoadFailed } from '../../../components/query-states';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -14,23 +14,15 @@ export function InvitesList({ workspaceId }: { workspaceId: string }) {
   const resend = useResendInviteMutation(workspaceId);
 
   if (invites.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden="true" />
-        <Text size="sm">Loading invitations</Text>
-      </Group>
-    );
+    return <InlineLoader label="Loading invitations" />;
   }
   if (invites.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="Invitations could not be loaded">
-        <Text size="sm" mb="xs">
-          {inlineErrorText(invites.error)}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => void invites.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="Invitations could not be loaded"
+        error={invites.error}
+        onRetry={() => invites.refetch()}
+      />
     );
   }
   if (invites.data.length === 0) return <Text c="dimmed">No pending invitations.</Text>;

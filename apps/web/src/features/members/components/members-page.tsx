@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { canManageMembers } from '@herald/contract/members/permissions';
 import { useState } from 'react';
-import { inlineErrorText } from '../../../lib/error-text';
 import { useLeaveWorkspaceMutation } from '../api/members-mutations';
 import { useMembersQuery } from '../api/members-queries';
 import { ActivityLog } from './activity-log';
@@ -10,6 +9,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { InviteForm } from './invite-form';
 import { InvitesList } from './invites-list';
 import { MembersTable } from './members-table';
+import { InlineLoader, LoadFailed } from '../../../components/query-states';
 
 export interface MembersPageProps {
   workspaceId: string;
@@ -47,21 +47,13 @@ export function MembersPage({
 
   const table = (
     <Stack gap="xl">
-      {members.isPending && (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">Loading members</Text>
-        </Group>
-      )}
+      {members.isPending && <InlineLoader label="Loading members" />}
       {members.isError && (
-        <Alert color="red" variant="light" role="alert" title="Members could not be loaded">
-          <Text size="sm" mb="xs">
-            {inlineErrorText(members.error)}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void members.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="Members could not be loaded"
+          error={members.error}
+          onRetry={() => members.refetch()}
+        />
       )}
       {members.isSuccess &&
         (members.data.length === 0 ? (

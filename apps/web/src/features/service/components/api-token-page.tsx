@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Service, ServiceApiDetails } from '@herald/contract/services/service.schema';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import {
 } from '../api/api-details-mutations';
 import { curlSnippet } from '../utils/snippets';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { InlineLoader, LoadFailed } from '../../../components/query-states';
 import { CopyValue } from './copy-value';
 import { SnippetBlock } from './snippet-block';
 
@@ -44,16 +45,13 @@ export function ApiTokenPage({ service, canManage }: { service: Service; canMana
     <Stack gap="lg" maw={880}>
       <Title order={1}>API Token</Title>
       {details.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">Loading the credentials</Text>
-        </Group>
+        <InlineLoader label="Loading the credentials" />
       ) : shown === undefined ? (
-        <Alert color="red" variant="light" role="alert" title="The credentials could not be loaded">
-          <Button size="xs" variant="default" onClick={() => void details.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="The credentials could not be loaded"
+          error={details.error}
+          onRetry={() => details.refetch()}
+        />
       ) : (
         <>
           <Card withBorder radius="md" component="section" aria-label="Credentials">

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { METRICS_AGE_TICK_MS } from '@herald/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { liveMetricsQueryOptions } from '../../../lib/service-queries';
 import { useNow } from '../hooks/use-now';
+import { InlineLoader, LoadFailed } from '../../../components/query-states';
 
 /**
  * Live metrics (spec section 3): sessions, topics and topic capacity, polled every 15 s, with the
@@ -21,16 +22,13 @@ export function LiveMetricsCard({ serviceId }: { serviceId: string }) {
           {query.data !== undefined && <MetricsAge updatedAt={query.dataUpdatedAt} />}
         </Group>
         {query.isPending ? (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
-            <Text size="sm">Loading live metrics</Text>
-          </Group>
+          <InlineLoader label="Loading live metrics" />
         ) : query.isError ? (
-          <Alert color="red" variant="light" title="Live metrics could not be loaded">
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailed
+            title="Live metrics could not be loaded"
+            error={query.error}
+            onRetry={() => query.refetch()}
+          />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <Metric label="Sessions" value={String(query.data.sessions)} />

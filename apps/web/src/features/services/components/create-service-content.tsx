@@ -1,9 +1,8 @@
-import { Alert, Button, Text } from '@mantine/core';
-import { inlineErrorText } from '../../../lib/error-text';
+import { Alert, Text } from '@mantine/core';
 import { useGeneratedServiceNameQuery } from '../api/service-name-queries';
 import { useMetadataQuery } from '../api/services-queries';
-import { ContentLoader } from './content-loader';
 import { CreateServiceForm } from './create-service-form';
+import { InlineLoader, LoadFailed } from '../../../components/query-states';
 
 export interface CreateServiceContentProps {
   workspaceId: string;
@@ -26,18 +25,15 @@ export function CreateServiceContent({
 
   if (metadata.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="The plans could not be loaded">
-        <Text size="sm" mb="xs">
-          {inlineErrorText(metadata.error)}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => void metadata.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="The plans could not be loaded"
+        error={metadata.error}
+        onRetry={() => metadata.refetch()}
+      />
     );
   }
   if (metadata.isPending || generatedName.isPending) {
-    return <ContentLoader label="Loading plans and regions" />;
+    return <InlineLoader label="Loading plans and regions" py="md" />;
   }
   if (metadata.data.tiers.length === 0 || metadata.data.regions.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { ContentLoader } from './content-loader';
+import { InlineLoader } from '../../../components/query-states';
 
 /* The dialog's content (form, zod schema, tier cards) loads only when it is opened: the initial
  * JS budget is nearly full (apps/web/README.md). */
@@ -30,7 +30,7 @@ export function CreateServiceModal({
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Suspense fallback={<ContentLoader />}>
+      <Suspense fallback={<InlineLoader py="md" />}>
         <CreateServiceContent
           workspaceId={workspaceId}
           isFreeTrialAvailable={isFreeTrialAvailable}

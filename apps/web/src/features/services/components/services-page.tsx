@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { hasPermission } from '@herald/contract/members/permissions';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
 import { useState } from 'react';
-import { inlineErrorText } from '../../../lib/error-text';
 import {
   useMetadataQuery,
   useWorkspaceServicesQuery,
@@ -12,6 +11,7 @@ import { mergeStatuses } from '../utils/merge-statuses';
 import { CreateServiceButton } from './create-service-button';
 import { CreateServiceModal } from './create-service-modal';
 import { ServiceCard } from './service-card';
+import { InlineLoader, LoadFailed } from '../../../components/query-states';
 
 export interface ServicesPageProps {
   workspace: Workspace;
@@ -50,21 +50,13 @@ export function ServicesPage({ workspace, roles }: ServicesPageProps) {
         )}
       </Group>
 
-      {services.isPending && (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">Loading services</Text>
-        </Group>
-      )}
+      {services.isPending && <InlineLoader label="Loading services" />}
       {services.isError && (
-        <Alert color="red" variant="light" role="alert" title="Services could not be loaded">
-          <Text size="sm" mb="xs">
-            {inlineErrorText(services.error)}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void services.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="Services could not be loaded"
+          error={services.error}
+          onRetry={() => services.refetch()}
+        />
       )}
       {services.isSuccess && services.data.length === 0 && (
         <Stack gap="sm" align="flex-start" maw={560}>
