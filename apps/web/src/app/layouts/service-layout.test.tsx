@@ -3,7 +3,7 @@ import { OpenFeature } from '@openfeature/react-sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildService } from '../../features/service/testing/build-service';
+import { buildService } from '../../testing/factories';
 import { renderService, turnOnFlags } from '../../features/service/testing/render-service';
 import { apiErrorResponse, handle } from '../../testing/api-mock';
 

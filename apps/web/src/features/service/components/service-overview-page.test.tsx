@@ -2,7 +2,7 @@ import { routes } from '@herald/contract/api/routes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handle } from '../../../testing/api-mock';
-import { buildService } from '../testing/build-service';
+import { buildService } from '../../../testing/factories';
 import { renderService } from '../testing/render-service';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, handle } from '../../../testing/api-mock';
-import { buildService } from '../testing/build-service';
+import { buildService } from '../../../testing/factories';
 import { renderService } from '../testing/render-service';
 
 afterEach(() => {

@@ -4,9 +4,8 @@ import type { Role } from '@herald/contract/members/permissions';
 import type { Service, ServiceStatusResponse } from '@herald/contract/services/service.schema';
 import { InMemoryProvider, OpenFeature } from '@openfeature/react-sdk';
 import { handle, type MockHandler } from '../../../testing/api-mock';
-import { buildUser, buildWorkspace } from '../../../testing/factories';
+import { buildUser, buildWorkspace , buildService } from '../../../testing/factories';
 import { createSession, renderApp } from '../../../testing/render-app';
-import { buildService } from './build-service';
 
 export interface RenderServiceOptions {
   service?: Service;

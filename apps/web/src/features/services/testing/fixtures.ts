@@ -1,37 +1,24 @@
 import type { Metadata, Tier } from '@herald/contract/metadata/metadata.schema';
 import type { Service } from '@herald/contract/services/service.schema';
+import { buildService as buildBaseService } from '../../../testing/factories';
 
-/** A running service of ws-1; override what a test is about. */
+/**
+ * A running service of ws-1 as the services list and the create flow see it: a pre-release
+ * version with an upgrade available; override what a test is about.
+ */
 export function buildService(overrides: Partial<Service> = {}): Service {
   const serviceName = overrides.serviceName ?? 'brave-otter';
   const region = overrides.region ?? 'eu-west-1.aws';
-  return {
-    serviceId: 'svc-1',
-    label: null,
+  return buildBaseService({
     serviceName,
     region,
-    billingPlan: 'free',
-    provisioning: null,
-    provisioningPlan: null,
     upgradeAvailable: true,
     heraldVersion: '6.11.2-rc1',
-    workspaceId: 'ws-1',
-    principal: 'dashboard',
-    active: true,
-    status: 'RUNNING',
-    suspensionReason: null,
-    useConsoleSso: false,
     interestedAlerts: { topicsCapacity: false, remoteServer: false },
-    consoleSettings: { hintColor: null },
-    noOfNodes: 1,
-    sensitiveData: false,
-    freeTrial: false,
-    billingProvider: null,
     hostname: `${serviceName}.${region}`,
-    scheduledUpdate: null,
     endpoints: { websocketUrl: 'ws://example/mqtt', mqttHost: 'example', mqttPort: null },
     ...overrides,
-  };
+  });
 }
 
 function tier(billingPlan: string, displayName: string, perNode: number, memory: string): Tier {
