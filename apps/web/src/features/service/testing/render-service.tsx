@@ -4,7 +4,7 @@ import type { Role } from '@herald/contract/members/permissions';
 import type { Service, ServiceStatusResponse } from '@herald/contract/services/service.schema';
 import { InMemoryProvider, OpenFeature } from '@openfeature/react-sdk';
 import { handle, type MockHandler } from '../../../testing/api-mock';
-import { buildUser, buildWorkspace , buildService } from '../../../testing/factories';
+import { buildUser, buildWorkspace, buildService } from '../../../testing/factories';
 import { createSession, renderApp } from '../../../testing/render-app';
 
 export interface RenderServiceOptions {
