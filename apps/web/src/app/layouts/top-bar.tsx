@@ -78,7 +78,8 @@ export function TopBar({
   const ref = useHintColour(hintColor);
   return (
     <Group ref={ref} justify="space-between" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-      <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* Shrinks and clips before the avatar: on a phone the crumbs must not run under it. */}
+      <Group gap="lg" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto', overflow: 'hidden' }}>
         <WorkspaceBrand workspace={workspace} />
         {!route.hidden && workspace !== null && (
           <WorkspaceBreadcrumbs workspace={workspace} crumbs={crumbs} />

@@ -34,7 +34,7 @@ export function AccountMenu({ user }: { user: User }) {
           <UnstyledButton
             aria-label={loggedInAs}
             title={loggedInAs}
-            style={{ borderRadius: '50%' }}
+            style={{ borderRadius: '50%', flexShrink: 0 }}
           >
             <Avatar color="indigo" variant="filled" radius="xl" aria-hidden="true">
               {initialsOf(user)}

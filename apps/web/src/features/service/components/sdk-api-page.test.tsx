@@ -61,6 +61,9 @@ describe('the SDKs & API page (spec section 2)', () => {
         `mosquitto_pub -h localhost -p 21883 -u token -P '${TOKEN}' -t herald/hello -m 'Hello from mosquitto' -q 1`,
       ),
     );
+    expect(screen.getByText(/mosquitto command-line clients/)).toHaveTextContent(
+      'Install: sudo apt-get install mosquitto-clients',
+    );
     expect(screen.getByTestId('snippet-mosquitto-sub')).toHaveTextContent(
       `mosquitto_sub -h localhost -p 21883 -u token -P '${TOKEN}' -t 'herald/#' -v -C 1`,
     );

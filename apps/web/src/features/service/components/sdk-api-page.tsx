@@ -95,7 +95,13 @@ export function SdkApiPage({
         <Tabs.Panel value={language} pt="md">
           <Stack gap="md">
             <Text size="sm">
-              {info.label} with {info.library}. Install: <code>{info.install}</code>
+              {info.intro}
+              {info.install !== null && (
+                <>
+                  {' '}
+                  Install: <code>{info.install}</code>
+                </>
+              )}
             </Text>
             {language === 'mosquitto' && (
               <SnippetBlock

@@ -90,7 +90,10 @@ function ServiceNavEntry({
         target="_blank"
         rel="noopener noreferrer"
         label={item.label}
+        title="Opens in a new window"
         variant="light"
+        color="indigo"
+        styles={{ label: { color: ACTIVE_NAV_LABEL } }}
       />
     );
   }

@@ -22,34 +22,50 @@ export function isSnippetLanguage(value: string | undefined): value is SnippetLa
   return (SNIPPET_LANGUAGES as readonly (string | undefined)[]).includes(value);
 }
 
-/** How each language is presented: its tab label, the library and how to install it. */
+/**
+ * How each language is presented: its tab label, one sentence on what the snippet uses, and the
+ * command that installs it (none for curl, which every system has).
+ */
 export const SNIPPET_LANGUAGE_INFO: Record<
   SnippetLanguage,
-  { label: string; library: string; install: string }
+  { label: string; intro: string; install: string | null }
 > = {
-  javascript: { label: 'JavaScript', library: 'mqtt.js', install: 'npm install mqtt' },
-  python: { label: 'Python', library: 'paho-mqtt', install: 'pip install "paho-mqtt>=2"' },
+  javascript: {
+    label: 'JavaScript',
+    intro: 'JavaScript with mqtt.js.',
+    install: 'npm install mqtt',
+  },
+  python: {
+    label: 'Python',
+    intro: 'Python with paho-mqtt 2.',
+    install: 'pip install "paho-mqtt>=2"',
+  },
   java: {
     label: 'Java',
-    library: 'Eclipse Paho',
+    intro: 'Java with Eclipse Paho.',
     install: 'Maven: org.eclipse.paho:org.eclipse.paho.client.mqttv3:1.2.5',
   },
   go: {
     label: 'Go',
-    library: 'Eclipse Paho',
+    intro: 'Go with Eclipse Paho.',
     install: 'go get github.com/eclipse/paho.mqtt.golang',
   },
   csharp: {
     label: 'C#',
-    library: 'MQTTnet',
+    intro: 'C# with MQTTnet 4.',
     install: 'dotnet add package MQTTnet --version 4.3.7.1207',
   },
   mosquitto: {
     label: 'Mosquitto',
-    library: 'command line',
-    install: 'Install the mosquitto clients (mosquitto_pub, mosquitto_sub)',
+    intro: 'The mosquitto command-line clients, mosquitto_sub and mosquitto_pub.',
+    install: 'sudo apt-get install mosquitto-clients',
   },
-  curl: { label: 'curl', library: 'the token call', install: 'curl' },
+  curl: {
+    label: 'curl',
+    intro:
+      'Request an access token with curl: it is the password of every MQTT client above, and the bearer token of the admin API.',
+    install: null,
+  },
 };
 
 export const SNIPPET_PLACEHOLDERS = {

@@ -32,8 +32,8 @@ export function WorkspaceBreadcrumbs({
 }) {
   const services = workspace.services.map(serviceLabel);
   return (
-    <nav aria-label="Breadcrumb" style={{ minWidth: 0 }}>
-      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'nowrap' }}>
+    <nav aria-label="Breadcrumb" style={{ minWidth: 0, overflow: 'hidden' }}>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'nowrap', minWidth: 0 }}>
         <Group gap={2} wrap="nowrap">
           <Anchor component={Link} to={`/workspace/${workspace.workspace_id}`} size="sm" truncate>
             {organisationLabel(workspace)}
@@ -61,11 +61,17 @@ export function WorkspaceBreadcrumbs({
         </Group>
         {crumbs.map((crumb, index) =>
           crumb.to === undefined || index === crumbs.length - 1 ? (
-            <Text key={`${crumb.label}-${index}`} size="sm" aria-current="page">
+            <Text key={`${crumb.label}-${index}`} size="sm" aria-current="page" truncate>
               {crumb.label}
             </Text>
           ) : (
-            <Anchor key={`${crumb.label}-${index}`} component={Link} to={crumb.to} size="sm">
+            <Anchor
+              key={`${crumb.label}-${index}`}
+              component={Link}
+              to={crumb.to}
+              size="sm"
+              truncate
+            >
               {crumb.label}
             </Anchor>
           ),
