@@ -1,16 +1,13 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
 import { inlineErrorText } from '../../../lib/error-text';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
-import {
-  EMPTY_NEW_PASSWORD,
-  newPasswordFormSchema,
-  PASSWORD_RULE_TEXT,
-} from '../../../lib/new-password-form';
+import { EMPTY_NEW_PASSWORD, newPasswordFormSchema } from '../../../lib/new-password-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useConfirmPasswordResetMutation } from '../api/confirm-password-reset-mutation';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 /** Sets a new password with the token of the e-mailed link (`/reset-password?token=…`). */
 export function SetNewPasswordForm({ token }: { token: string }) {
@@ -58,19 +55,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
             </Anchor>
           </Alert>
         )}
-        <PasswordInput
-          label="New password"
-          description={PASSWORD_RULE_TEXT}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" fullWidth loading={confirmReset.isPending}>
           Set new password
         </Button>

@@ -1,16 +1,13 @@
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isApiError } from '../../../lib/api-error';
 import { inlineErrorText } from '../../../lib/error-text';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
-import {
-  EMPTY_NEW_PASSWORD,
-  newPasswordFormSchema,
-  PASSWORD_RULE_TEXT,
-} from '../../../lib/new-password-form';
+import { EMPTY_NEW_PASSWORD, newPasswordFormSchema } from '../../../lib/new-password-form';
 import { showToast } from '../../../lib/toast';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useChangePasswordMutation } from '../api/change-password-mutation';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 /** New password, typed twice (PUT /v3/user/change-password); the reply's message is the toast. */
 export function ChangePasswordForm() {
@@ -40,19 +37,7 @@ export function ChangePasswordForm() {
             {inlineErrorText(changePassword.error)}
           </Alert>
         )}
-        <PasswordInput
-          label="New password"
-          description={PASSWORD_RULE_TEXT}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={changePassword.isPending}>
             Change password
