@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AUTH_MESSAGES } from '@herald/contract/messages';
 import { signupRequestSchema } from '@herald/contract/users/user.schema';
@@ -10,6 +10,7 @@ import { PASSWORD_RULE_TEXT } from '../../../lib/new-password-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useSignupMutation } from '../api/signup-mutation';
 import { buildSignupMetadata } from '../utils/signup-metadata';
+import { NameFields } from '../../../components/name-fields';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', company: '' };
 
@@ -59,20 +60,10 @@ export function SignupForm() {
             {inlineErrorText(error)}
           </Alert>
         )}
-        <Group grow align="flex-start" gap="sm">
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('lastName')}
-          />
-        </Group>
+        <NameFields
+          firstName={form.getInputProps('firstName')}
+          lastName={form.getInputProps('lastName')}
+        />
         <TextInput
           label="E-mail"
           type="email"

@@ -9,6 +9,7 @@ import { inlineErrorText } from '../../../lib/error-text';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateDetailsMutation } from '../api/update-details-mutation';
+import { NameFields } from '../../../components/name-fields';
 
 /**
  * The onboarding details: all three are required here, because the user's details count as
@@ -59,17 +60,10 @@ export function DetailsPage({ user, onSaved }: DetailsPageProps) {
               {inlineErrorText(updateDetails.error)}
             </Alert>
           )}
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('lastName')}
+          <NameFields
+            firstName={form.getInputProps('firstName')}
+            lastName={form.getInputProps('lastName')}
+            sideBySide={false}
           />
           <TextInput
             label="Company"

@@ -7,6 +7,7 @@ import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateProfileMutation } from '../api/update-profile-mutation';
+import { NameFields } from '../../../components/name-fields';
 
 export const PROFILE_UPDATED_TEXT = 'Profile updated';
 
@@ -50,20 +51,10 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
             {inlineErrorText(updateProfile.error)}
           </Alert>
         )}
-        <Group grow align="flex-start" gap="sm">
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('lastName')}
-          />
-        </Group>
+        <NameFields
+          firstName={form.getInputProps('firstName')}
+          lastName={form.getInputProps('lastName')}
+        />
         <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
         <TextInput
           label="E-mail"
