@@ -90,6 +90,16 @@ test('a new user creates a free service, connects real MQTT clients from the sho
     subscriber.child.kill();
   }
 
+  // Console opens the service's own host in a new window: how to connect, and the way back.
+  const [consolePage] = await Promise.all([
+    page.waitForEvent('popup'),
+    serviceNav.getByRole('link', { name: 'Console' }).click(),
+  ]);
+  await expect(consolePage.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
+  await expect(consolePage.getByText(/ws:\/\/.*\/mqtt/)).toBeVisible();
+  await expectAccessible(consolePage);
+  await consolePage.close();
+
   // Settings: the hint colour recolours the top bar.
   await serviceNav.getByRole('link', { name: 'Settings' }).click();
   await expectAccessible(page);

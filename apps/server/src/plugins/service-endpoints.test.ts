@@ -21,7 +21,7 @@ describe('service hosts on the server port', () => {
 
   it('answers plain HTTP to a service host with a short text, before any API or SPA route', async () => {
     const row = await insertTestService(app.db, { desiredState: 'suspended' });
-    for (const url of ['/', '/v3/health', '/mqtt']) {
+    for (const url of ['/v3/health', '/mqtt', '/index.html']) {
       const response = await app.inject({
         url,
         headers: { host: `${row.serviceName}.${row.region}.localhost:3000` },
@@ -29,6 +29,36 @@ describe('service hosts on the server port', () => {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/plain/);
       expect(response.body).toContain('MQTT over WebSocket at /mqtt');
+    }
+  });
+
+  it("shows a service's page at its host's root, where the Console entry opens", async () => {
+    const row = await insertTestService(app.db, { desiredState: 'suspended' });
+    const response = await app.inject({
+      url: '/?from=dashboard',
+      headers: { host: `${row.serviceName}.${row.region}.localhost:3000` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.body).toContain(`<h1>${row.serviceName}</h1>`);
+    expect(response.body).toContain(
+      `ws://${row.serviceName}.${row.region}.localhost:${app.config.port}/mqtt`,
+    );
+    expect(response.body).toContain(`href="${app.config.publicUrl}/service/${row.id}"`);
+    expect(response.body).not.toMatch(/client_secret|Bearer/);
+  });
+
+  it('answers 404 at the root of a host that names no service, or a deleted one', async () => {
+    const gone = await insertTestService(app.db, { desiredState: 'deleted' });
+    for (const host of [
+      `${gone.serviceName}.${gone.region}.localhost`,
+      'nobody.eu-west-1.local.localhost',
+      `${gone.serviceName}.elsewhere.localhost`,
+    ]) {
+      const response = await app.inject({ url: '/', headers: { host } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
     }
   });
 

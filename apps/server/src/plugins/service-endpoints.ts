@@ -2,16 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serviceHostname } from '@herald/contract/services/service-display';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { service } from '../db/schema';
+import { serviceEndpoints as endpointsOf } from '../modules/service/service.mapper';
+import { serviceHostPage } from './service-host-page';
 
 /**
  * The services' public endpoints through the server's own port (ARCHITECTURE "Data flow"): a request whose Host is
  * `{serviceName}.{region}.{SERVICE_DOMAIN}` belongs to that service. WebSocket upgrades are proxied at the TCP level
  * to the runtime's loopback HTTP port (the runtime's ws server does the handshake: MQTT over WebSocket at /mqtt);
- * plain HTTP requests to a service host get a short text explaining that.
+ * a browser at the host's `/` gets a page on how to connect (the Console entry), other plain HTTP a short text.
  */
 
 const NOT_MQTT_TEXT = 'This host serves MQTT over WebSocket at /mqtt.\n';
@@ -53,6 +55,25 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
   const cache = new Map<string, HostEntry>();
 
   const isServiceHost = (host: string) => host.endsWith(suffix) && host.length > suffix.length;
+
+  /** The service a host names (not deleted), for its page. */
+  async function lookupRow(host: string) {
+    const name = host.slice(0, -suffix.length);
+    const dot = name.indexOf('.');
+    if (dot <= 0) return null;
+    const [row] = await app.db
+      .select({
+        id: service.id,
+        label: service.label,
+        serviceName: service.serviceName,
+        region: service.region,
+        mqttPort: service.mqttPort,
+      })
+      .from(service)
+      .where(and(eq(service.serviceName, name.slice(0, dot)), ne(service.desiredState, 'deleted')))
+      .limit(1);
+    return row && serviceHostname(row) === name ? row : null;
+  }
 
   async function lookup(host: string, fresh: boolean): Promise<HostEntry | null> {
     const cached = cache.get(host);
@@ -127,10 +148,23 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
     app.server.off('upgrade', onUpgrade);
   });
 
-  // Before every route (API, SPA): a service host is not the dashboard.
+  // Before every route (API, SPA): a service host is not the dashboard. Its `/` is the page the
+  // Console entry opens; anything else is explained in one line.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isServiceHost(hostWithoutPort(request.headers.host))) return;
-    return reply.code(404).type('text/plain; charset=utf-8').send(NOT_MQTT_TEXT);
+    const host = hostWithoutPort(request.headers.host);
+    if (!isServiceHost(host)) return;
+    const isPage = request.method === 'GET' && request.url.split('?')[0] === '/';
+    const row = isPage ? await lookupRow(host) : null;
+    if (row === null) {
+      return reply.code(404).type('text/plain; charset=utf-8').send(NOT_MQTT_TEXT);
+    }
+    return reply.type('text/html; charset=utf-8').send(
+      serviceHostPage({
+        serviceName: row.label ?? row.serviceName,
+        dashboardUrl: `${app.config.publicUrl}/service/${row.id}`,
+        endpoints: endpointsOf(row, app.config),
+      }),
+    );
   });
 };
 
