@@ -33,7 +33,7 @@ export function WorkspaceBreadcrumbs({
   const services = workspace.services.map(serviceLabel);
   return (
     <nav aria-label="Breadcrumb" style={{ minWidth: 0, overflow: 'hidden' }}>
-      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'nowrap', minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         <Group gap={2} wrap="nowrap">
           <Anchor component={Link} to={`/workspace/${workspace.workspace_id}`} size="sm" truncate>
             {organisationLabel(workspace)}
@@ -59,24 +59,35 @@ export function WorkspaceBreadcrumbs({
             </Menu.Dropdown>
           </Menu>
         </Group>
-        {crumbs.map((crumb, index) =>
-          crumb.to === undefined || index === crumbs.length - 1 ? (
-            <Text key={`${crumb.label}-${index}`} size="sm" aria-current="page" truncate>
-              {crumb.label}
+        {/* The page's crumbs only from the sm breakpoint: on a phone they would be clipped to a
+            sliver; the page's own heading names it there. */}
+        {crumbs.length > 0 && (
+          <Group gap={6} wrap="nowrap" visibleFrom="sm" style={{ minWidth: 0 }}>
+            <Text size="sm" c="dimmed" aria-hidden="true">
+              /
             </Text>
-          ) : (
-            <Anchor
-              key={`${crumb.label}-${index}`}
-              component={Link}
-              to={crumb.to}
-              size="sm"
-              truncate
-            >
-              {crumb.label}
-            </Anchor>
-          ),
+            <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'nowrap', minWidth: 0 }}>
+              {crumbs.map((crumb, index) =>
+                crumb.to === undefined || index === crumbs.length - 1 ? (
+                  <Text key={`${crumb.label}-${index}`} size="sm" aria-current="page" truncate>
+                    {crumb.label}
+                  </Text>
+                ) : (
+                  <Anchor
+                    key={`${crumb.label}-${index}`}
+                    component={Link}
+                    to={crumb.to}
+                    size="sm"
+                    truncate
+                  >
+                    {crumb.label}
+                  </Anchor>
+                ),
+              )}
+            </Breadcrumbs>
+          </Group>
         )}
-      </Breadcrumbs>
+      </Group>
     </nav>
   );
 }
