@@ -33,6 +33,7 @@ function setup(roles: string[] = ['ADMINISTRATOR'], capacity = 10) {
     identities,
     verifyToken: async () => ({ ok: false, returnCode: 4, reason: 'test' }),
     topicsCapacity: capacity,
+    maxMessageBytes: 1024,
     onTopicCreated: () => {},
   });
   return { hooks, client, pending, entries };

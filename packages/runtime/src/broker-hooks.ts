@@ -34,6 +34,8 @@ export interface HookContext {
   identities: WeakMap<Client, SessionIdentity>;
   verifyToken: TokenVerifier;
   topicsCapacity: number;
+  /** The largest payload a PUBLISH may carry (the packet-size guard stops far larger ones earlier). */
+  maxMessageBytes: number;
   /** Called when a publish created a topic (the sorted path index is rebuilt lazily). */
   onTopicCreated: () => void;
 }
@@ -134,11 +136,17 @@ export function createBrokerHooks(
       const identity = client === null ? null : (identities.get(client) ?? null);
       const path = packet.topic;
       const existing = state.topics.get(path);
-      const decision = decidePublish(identity, path, {
-        exists: existing !== undefined,
-        count: state.topics.size,
-        capacity: context.topicsCapacity,
-      });
+      const payload = toBuffer(packet.payload);
+      const decision = decidePublish(
+        identity,
+        path,
+        {
+          exists: existing !== undefined,
+          count: state.topics.size,
+          capacity: context.topicsCapacity,
+        },
+        { payloadBytes: payload.length, maxPayloadBytes: context.maxMessageBytes },
+      );
       if (!decision.ok) {
         logger.warn('mqtt publish refused', {
           clientId: client?.id ?? null,
@@ -150,7 +158,6 @@ export function createBrokerHooks(
         callback(new Error(decision.reason));
         return;
       }
-      const payload = toBuffer(packet.payload);
       counters.messagesIn += 1;
       counters.bytesIn += payload.length;
       // Every publish sets the topic's current value, which is the MQTT retained message: a new subscriber gets it

@@ -19,6 +19,7 @@ describe('the runtime environment', () => {
       httpPort: 0,
       credentialVersion: 1,
       topicsCapacity: 1000,
+      maxMessageBytes: 1024 * 1024,
       version: '6.9.2',
     });
   });
@@ -31,6 +32,8 @@ describe('the runtime environment', () => {
     ['HERALD_JWKS', { HERALD_JWKS: '{"keys":[]}' }],
     ['HERALD_MQTT_PORT', { HERALD_MQTT_PORT: '70000' }],
     ['HERALD_TOPICS_CAPACITY', { HERALD_TOPICS_CAPACITY: 'many' }],
+    ['HERALD_MAX_MESSAGE_BYTES', { HERALD_MAX_MESSAGE_BYTES: '0' }],
+    ['HERALD_MAX_MESSAGE_BYTES', { HERALD_MAX_MESSAGE_BYTES: String(300 * 1024 * 1024) }],
   ])('a bad value names %s', (variable, override) => {
     const parsed = parseRuntimeEnv({ ...valid, ...override });
     expect(parsed.ok ? '' : parsed.message).toContain(variable);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkSupportedVersion } from '@herald/contract/services/versions';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './policy/packet-size-guard';
 
 /**
  * The process interface: the control plane starts `node --import tsx packages/runtime/src/main.ts` with these
@@ -18,6 +19,8 @@ export interface RuntimeConfig {
   jwks: { keys: Record<string, unknown>[] };
   credentialVersion: number;
   topicsCapacity: number;
+  /** The largest message payload in bytes; larger publishes are refused (policy/packet-size-guard.ts). */
+  maxMessageBytes: number;
 }
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -51,6 +54,13 @@ const envSchema = z.object({
   }),
   HERALD_CREDENTIAL_VERSION: z.coerce.number().int().nonnegative().default(1),
   HERALD_TOPICS_CAPACITY: z.coerce.number().int().nonnegative().default(1000),
+  // Up to 256 MiB, the largest Remaining Length MQTT 3.1.1 can express (§2.2.3), less room for the topic.
+  HERALD_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256 * 1024 * 1024 - 70_000)
+    .default(DEFAULT_MAX_MESSAGE_BYTES),
 });
 
 export type ConfigParse = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
@@ -82,6 +92,7 @@ export function parseRuntimeEnv(env: NodeJS.ProcessEnv): ConfigParse {
       jwks: value.HERALD_JWKS,
       credentialVersion: value.HERALD_CREDENTIAL_VERSION,
       topicsCapacity: value.HERALD_TOPICS_CAPACITY,
+      maxMessageBytes: value.HERALD_MAX_MESSAGE_BYTES,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   createServer as createTcpServer,
   type AddressInfo,
@@ -11,6 +12,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { createBrokerHooks } from './broker-hooks';
 import type { RuntimeConfig } from './config';
 import { createLogger, type Logger } from './log';
+import { createPacketSizeGuard, maxRemainingLength } from './policy/packet-size-guard';
 import { createCounters } from './metrics';
 import type { SessionIdentity } from './policy/session-policy';
 import { DurableState } from './state/durable-state';
@@ -76,6 +78,7 @@ export async function startRuntime(
       identities,
       verifyToken,
       topicsCapacity: config.topicsCapacity,
+      maxMessageBytes: config.maxMessageBytes,
       onTopicCreated: () => {
         sortedPaths = null;
       },
@@ -184,11 +187,35 @@ export async function startRuntime(
     },
   });
 
-  const tcpServer: TcpServer = createTcpServer((socket) => broker.handle(socket));
+  const packetLimit = maxRemainingLength(config.maxMessageBytes);
+  /**
+   * Watches a connection's inbound bytes as aedes reads them (a 'data' listener added after aedes' 'readable' one
+   * does not change the stream's mode) and drops the connection at the header of a packet over the limit.
+   */
+  const guardPacketSizes = (stream: Duplex, transport: 'TCP' | 'WEBSOCKET') => {
+    const check = createPacketSizeGuard(packetLimit);
+    stream.on('data', (chunk: Buffer) => {
+      const verdict = check(chunk);
+      if (verdict.ok || stream.destroyed) return;
+      logger.warn('mqtt packet too large', {
+        transport,
+        announcedBytes: verdict.announcedBytes,
+        limitBytes: verdict.limitBytes,
+      });
+      stream.destroy();
+    });
+  };
+
+  const tcpServer: TcpServer = createTcpServer((socket) => {
+    broker.handle(socket);
+    guardPacketSizes(socket, 'TCP');
+  });
   const httpServer: HttpServer = createHttpServer(handleHttp);
   const webSocketServer = new WebSocketServer({
     noServer: true,
     handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : false),
+    // A WebSocket message larger than any allowed packet (plus its fixed header) closes with 1009.
+    maxPayload: packetLimit + 5,
   });
   httpServer.on('upgrade', (request, socket, head) => {
     const pathname = new URL(request.url ?? '/', 'http://runtime').pathname;
@@ -200,6 +227,7 @@ export async function startRuntime(
       const stream = createWebSocketStream(webSocket);
       stream.on('error', () => stream.destroy());
       broker.handle(stream, request);
+      guardPacketSizes(stream, 'WEBSOCKET');
     });
   });
 

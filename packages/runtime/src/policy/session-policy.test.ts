@@ -129,6 +129,7 @@ describe('subscriptions and deliveries', () => {
 });
 
 describe('publishing', () => {
+  const small = { payloadBytes: 10, maxPayloadBytes: 1024 };
   it.each([
     [
       'an administrator updates a topic',
@@ -163,12 +164,29 @@ describe('publishing', () => {
       { ok: true },
     ],
   ])('%s', (_case, identity, path, topics, expected) => {
-    expect(decidePublish(identity, path, topics)).toMatchObject(expected);
+    expect(decidePublish(identity, path, topics, small)).toMatchObject(expected);
   });
 
   it('explains a capacity refusal', () => {
-    const decision = decidePublish(administrator, 'a', { exists: false, count: 3, capacity: 3 });
+    const decision = decidePublish(
+      administrator,
+      'a',
+      { exists: false, count: 3, capacity: 3 },
+      small,
+    );
     expect(decision.ok ? '' : decision.reason).toBe('topics capacity of 3 reached');
+  });
+
+  it('takes a message up to the size limit and refuses a larger one, naming both sizes', () => {
+    const topics = { exists: true, count: 1, capacity: 10 };
+    const limit = { maxPayloadBytes: 1024 };
+    expect(decidePublish(administrator, 'a', topics, { ...limit, payloadBytes: 1024 }).ok).toBe(
+      true,
+    );
+    const decision = decidePublish(administrator, 'a', topics, { ...limit, payloadBytes: 1025 });
+    expect(decision.ok ? '' : decision.reason).toBe(
+      'message of 1025 bytes is larger than the limit of 1024 bytes',
+    );
   });
 });
 

@@ -140,12 +140,19 @@ export function decidePublish(
   identity: SessionIdentity | null,
   path: string,
   topics: { exists: boolean; count: number; capacity: number },
+  message: { payloadBytes: number; maxPayloadBytes: number },
 ): PublishDecision {
   if (isSysTopic(path)) return { ok: false, reason: '$SYS/ topics are reserved' };
   if (identity === null) return { ok: false, reason: 'no authenticated session' };
   if (!identity.canWrite) return { ok: false, reason: 'session may not publish' };
   const check = checkTopicPath(path);
   if (!check.ok) return { ok: false, reason: check.message };
+  if (message.payloadBytes > message.maxPayloadBytes) {
+    return {
+      ok: false,
+      reason: `message of ${message.payloadBytes} bytes is larger than the limit of ${message.maxPayloadBytes} bytes`,
+    };
+  }
   if (topics.exists) return { ok: true, createsTopic: false };
   if (topics.count >= topics.capacity) {
     return { ok: false, reason: `topics capacity of ${topics.capacity} reached` };

@@ -8,6 +8,7 @@ import {
   serviceTokenAudience,
 } from '@herald/contract/services/service-token';
 import type { RuntimeConfig } from '../config';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../policy/packet-size-guard';
 
 /** A control-plane signing key for tests: the runtime gets the public JWK Set, tests sign tokens. */
 export interface TestKeys {
@@ -66,6 +67,7 @@ export function testConfig(
     jwks: keys.jwks,
     credentialVersion: 1,
     topicsCapacity: 1000,
+    maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
     ...overrides,
   };
 }
@@ -84,5 +86,6 @@ export function testEnv(config: RuntimeConfig): Record<string, string> {
     HERALD_JWKS: JSON.stringify(config.jwks),
     HERALD_CREDENTIAL_VERSION: String(config.credentialVersion),
     HERALD_TOPICS_CAPACITY: String(config.topicsCapacity),
+    HERALD_MAX_MESSAGE_BYTES: String(config.maxMessageBytes),
   };
 }
