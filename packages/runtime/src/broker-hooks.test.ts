@@ -5,6 +5,7 @@ import { silentLogger } from './log';
 import { createCounters } from './metrics';
 import { identityFromRoles, type SessionIdentity } from './policy/session-policy';
 import type { DurableState, TopicState } from './state/durable-state';
+import { createLoginThrottle } from './policy/login-throttle';
 
 /** A state whose writes complete only when the test says so. */
 function pendingState() {
@@ -34,6 +35,7 @@ function setup(roles: string[] = ['ADMINISTRATOR'], capacity = 10) {
     verifyToken: async () => ({ ok: false, returnCode: 4, reason: 'test' }),
     topicsCapacity: capacity,
     maxMessageBytes: 1024,
+    loginThrottle: createLoginThrottle(),
     onTopicCreated: () => {},
   });
   return { hooks, client, pending, entries };

@@ -22,6 +22,8 @@ import {
   type SessionIdentity,
 } from './policy/session-policy';
 import type { DurableState } from './state/durable-state';
+import { loginThrottleKeys, type LoginThrottle } from './policy/login-throttle';
+import { CLIENT_ADDRESS_HEADER } from '@herald/contract/services/service-token';
 
 /**
  * The aedes hooks: thin adapters over the pure policy of `policy/session-policy.ts`. Each calls its callback exactly
@@ -36,6 +38,8 @@ export interface HookContext {
   topicsCapacity: number;
   /** The largest payload a PUBLISH may carry (the packet-size guard stops far larger ones earlier). */
   maxMessageBytes: number;
+  /** Counts failed password logins per address and principal (policy/login-throttle.ts). */
+  loginThrottle: LoginThrottle;
   /** Called when a publish created a topic (the sorted path index is rebuilt lazily). */
   onTopicCreated: () => void;
 }
@@ -43,6 +47,18 @@ export interface HookContext {
 /** Compared against when the principal is unknown, so an unknown name costs the same as a wrong password. */
 const UNKNOWN_PRINCIPAL_HASH =
   'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/**
+ * Where a session comes from: the TCP peer, or for MQTT over WebSocket the address the control plane's proxy
+ * vouches for (`X-Herald-Client-Address`; the runtime's HTTP port listens on loopback only, so only the proxy or a
+ * local process can set it). Null when unknown.
+ */
+export function clientAddress(client: Client): string | null {
+  const forwarded = client.req?.headers[CLIENT_ADDRESS_HEADER];
+  if (typeof forwarded === 'string' && forwarded !== '') return forwarded;
+  const socket = (client.req?.socket ?? client.conn) as { remoteAddress?: string } | undefined;
+  return socket?.remoteAddress ?? null;
+}
 
 function refusal(returnCode: ConnackRefusal, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -109,16 +125,34 @@ export function createBrokerHooks(
         );
         return;
       }
-      const principal = username === undefined ? undefined : state.principals.get(username);
+      const name = username ?? '';
+      const throttleKeys = loginThrottleKeys(clientAddress(client), name);
+      const throttled = context.loginThrottle.check(throttleKeys, Date.now());
+      if (throttled.blocked) {
+        // Refused before hashing: no CPU for the attacker, no guess counted.
+        const seconds = Math.ceil(throttled.retryAfterMs / 1000);
+        finish(
+          null,
+          CONNACK.notAuthorized,
+          `too many failed logins (${throttled.key}); retry in ${seconds} s`,
+        );
+        return;
+      }
+      const principal = state.principals.get(name);
       verifyPassword(secret ?? '', principal?.passwordHash ?? UNKNOWN_PRINCIPAL_HASH).then(
-        (isValid) =>
-          isValid && principal !== undefined
-            ? finish(
-                identityFromRoles('password', principal.name, principal.assignedRoles),
-                CONNACK.notAuthorized,
-                '',
-              )
-            : finish(null, CONNACK.badUsernameOrPassword, 'bad username or password'),
+        (isValid) => {
+          if (isValid && principal !== undefined) {
+            context.loginThrottle.recordSuccess(`principal:${name}`);
+            finish(
+              identityFromRoles('password', principal.name, principal.assignedRoles),
+              CONNACK.notAuthorized,
+              '',
+            );
+            return;
+          }
+          context.loginThrottle.recordFailure(throttleKeys, Date.now());
+          finish(null, CONNACK.badUsernameOrPassword, 'bad username or password');
+        },
         () => finish(null, CONNACK.badUsernameOrPassword, 'password verification failed'),
       );
     } catch (error) {

@@ -12,6 +12,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { createBrokerHooks } from './broker-hooks';
 import type { RuntimeConfig } from './config';
 import { createLogger, type Logger } from './log';
+import { createLoginThrottle } from './policy/login-throttle';
 import { createPacketSizeGuard, maxRemainingLength } from './policy/packet-size-guard';
 import { createCounters } from './metrics';
 import type { SessionIdentity } from './policy/session-policy';
@@ -79,6 +80,7 @@ export async function startRuntime(
       verifyToken,
       topicsCapacity: config.topicsCapacity,
       maxMessageBytes: config.maxMessageBytes,
+      loginThrottle: createLoginThrottle(),
       onTopicCreated: () => {
         sortedPaths = null;
       },

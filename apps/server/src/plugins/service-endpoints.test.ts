@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { insertTestService } from '../adapters/provisioner/testing/test-services';
 import { useTestApp } from '../testing/use-test-app';
-import { hostWithoutPort } from './service-endpoints';
+import { hostWithoutPort, rawRequestHead } from './service-endpoints';
 
 describe('hostWithoutPort', () => {
   it.each([
@@ -12,6 +12,31 @@ describe('hostWithoutPort', () => {
     [undefined, ''],
   ])('%s → %s', (host, expected) => {
     expect(hostWithoutPort(host)).toBe(expected);
+  });
+});
+
+describe('rawRequestHead', () => {
+  it("replaces a client's own X-Herald-Client-Address with the address the server saw", () => {
+    const head = rawRequestHead(
+      {
+        method: 'GET',
+        url: '/mqtt',
+        httpVersion: '1.1',
+        rawHeaders: [
+          'Host',
+          'a.b.localhost',
+          'X-Herald-Client-Address',
+          '1.2.3.4',
+          'Upgrade',
+          'websocket',
+        ],
+      },
+      '203.0.113.9',
+    );
+    expect(head).toBe(
+      'GET /mqtt HTTP/1.1\r\nHost: a.b.localhost\r\nUpgrade: websocket\r\n' +
+        'x-herald-client-address: 203.0.113.9\r\n\r\n',
+    );
   });
 });
 

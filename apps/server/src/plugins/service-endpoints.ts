@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serviceHostname } from '@herald/contract/services/service-display';
+import { CLIENT_ADDRESS_HEADER } from '@herald/contract/services/service-token';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -40,12 +41,22 @@ function rejectUpgrade(socket: Duplex, status: 404 | 503, reason: string): void 
   );
 }
 
-/** The request line and headers exactly as received (rawHeaders keeps case and order). */
-function rawRequestHead(request: IncomingMessage): string {
+/**
+ * The request line and headers as received (rawHeaders keeps case and order), less any client-sent
+ * X-Herald-Client-Address, plus that header with the address this server saw: the runtime throttles password
+ * logins per address, and every proxied connection would otherwise come from loopback.
+ */
+export function rawRequestHead(
+  request: Pick<IncomingMessage, 'method' | 'url' | 'httpVersion' | 'rawHeaders'>,
+  clientAddress: string | undefined,
+): string {
   const lines = [`${request.method} ${request.url} HTTP/${request.httpVersion}`];
   for (let index = 0; index < request.rawHeaders.length; index += 2) {
-    lines.push(`${request.rawHeaders[index]}: ${request.rawHeaders[index + 1]}`);
+    const name = request.rawHeaders[index] ?? '';
+    if (name.toLowerCase() === CLIENT_ADDRESS_HEADER) continue;
+    lines.push(`${name}: ${request.rawHeaders[index + 1]}`);
   }
+  if (clientAddress !== undefined) lines.push(`${CLIENT_ADDRESS_HEADER}: ${clientAddress}`);
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
@@ -130,7 +141,7 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
     socket.once('close', () => upstream.destroy());
     upstream.once('close', () => socket.destroy());
     upstream.once('connect', () => {
-      upstream.write(rawRequestHead(request));
+      upstream.write(rawRequestHead(request, request.socket.remoteAddress));
       if (head.length > 0) upstream.write(head);
       socket.pipe(upstream);
       upstream.pipe(socket);

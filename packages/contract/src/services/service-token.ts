@@ -57,3 +57,9 @@ export type DashboardTokenClaims = z.infer<typeof dashboardTokenClaimsSchema>;
 export function scopeAllowsWrite(scope: string): boolean {
   return scope.split(' ').includes('write');
 }
+
+/**
+ * The header by which the control plane's WebSocket proxy tells a runtime the client's address (lower case, as
+ * Node reports header names). The proxy replaces any copy a client sent.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-herald-client-address';
