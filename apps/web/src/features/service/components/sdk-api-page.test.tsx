@@ -44,7 +44,10 @@ describe('the SDKs & API page (spec section 2)', () => {
     );
     const code = await screen.findByTestId('snippet-javascript');
     expect(code).toHaveTextContent(
-      "mqtt.connect('ws://prices.eu-west-1.aws.localhost:3000/mqtt', { username: 'token', password: '<ACCESS_TOKEN>' })",
+      "typeof window === 'undefined' ? 'mqtt://localhost:21883' : 'ws://prices.eu-west-1.aws.localhost:3000/mqtt'",
+    );
+    expect(code).toHaveTextContent(
+      "mqtt.connect(url, { username: 'token', password: '<ACCESS_TOKEN>' })",
     );
     expect(screen.getByRole('group', { name: 'JavaScript snippet' })).toBeInTheDocument();
 

@@ -27,10 +27,12 @@ const withCredentials: SnippetInput = {
 };
 
 describe('the connection snippets', () => {
-  it('connect mqtt.js over WebSocket with the token as password, exactly as documented', () => {
+  it('connect mqtt.js over WebSocket in a browser and over TCP in Node.js, with the token as password', () => {
     expect(javascriptSnippet(withCredentials)).toBe(`import mqtt from 'mqtt';
 
-const client = mqtt.connect('ws://prices.eu-west-1.aws.localhost:3000/mqtt', { username: 'token', password: '${TOKEN}' });
+// A browser connects over WebSocket; Node.js over TCP.
+const url = typeof window === 'undefined' ? 'mqtt://localhost:21883' : 'ws://prices.eu-west-1.aws.localhost:3000/mqtt';
+const client = mqtt.connect(url, { username: 'token', password: '${TOKEN}' });
 client.on('connect', () => {
   client.subscribe('herald/#');
   client.publish('herald/hello', JSON.stringify({ hello: 'world' }), { qos: 1 });

@@ -115,11 +115,18 @@ function resolved(input: SnippetInput) {
   };
 }
 
+/**
+ * mqtt.js runs in browsers and in Node.js. A browser can only speak MQTT over WebSocket; Node.js takes plain MQTT
+ * over TCP, which needs no name resolution of the service host (Node's resolver does not map `*.localhost` to
+ * loopback on every system, while the TCP endpoint is `localhost` itself).
+ */
 export function javascriptSnippet(input: SnippetInput): string {
-  const { token } = resolved(input);
+  const { token, port } = resolved(input);
   return `import mqtt from 'mqtt';
 
-const client = mqtt.connect('${input.websocketUrl}', { username: '${TOKEN_MQTT_USERNAME}', password: '${token}' });
+// A browser connects over WebSocket; Node.js over TCP.
+const url = typeof window === 'undefined' ? 'mqtt://${input.mqttHost}:${port}' : '${input.websocketUrl}';
+const client = mqtt.connect(url, { username: '${TOKEN_MQTT_USERNAME}', password: '${token}' });
 client.on('connect', () => {
   client.subscribe('${TOPIC_FILTER}');
   client.publish('${TOPIC}', JSON.stringify({ hello: 'world' }), { qos: 1 });
