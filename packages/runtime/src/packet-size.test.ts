@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from './log';
 import { startRuntime, type RunningRuntime } from './runtime';
-import { closed, connectClient, nextMessage } from './testing/mqtt-helpers';
+import { closed, connectClient, encodeRemainingLength, nextMessage } from './testing/mqtt-helpers';
 import { createTestKeys, testConfig, testDataDir, type TestKeys } from './testing/test-keys';
 
 // A small limit keeps the test cheap; the mechanism is the same at the default 1 MiB.
@@ -26,19 +26,6 @@ async function topicStatus(path: string): Promise<number> {
     headers: { authorization: `Bearer ${token}` },
   });
   return response.status;
-}
-
-/** MQTT 3.1.1 §2.2.3 Remaining Length bytes. */
-function remainingLength(value: number): number[] {
-  const bytes: number[] = [];
-  let rest = value;
-  do {
-    let byte = rest % 128;
-    rest = Math.floor(rest / 128);
-    if (rest > 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (rest > 0);
-  return bytes;
 }
 
 beforeAll(async () => {
@@ -81,7 +68,7 @@ describe('message size limit', () => {
     const gone = closed(publisher);
     // A PUBLISH announcing 200 MB, of which only the fixed header is ever sent.
     (publisher.stream as unknown as NodeJS.WritableStream).write(
-      Buffer.from([0x30, ...remainingLength(200_000_000)]),
+      Buffer.from([0x30, ...encodeRemainingLength(200_000_000)]),
     );
     await gone;
     // The runtime is unharmed: a new session publishes at once.

@@ -67,8 +67,8 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
 
   const isServiceHost = (host: string) => host.endsWith(suffix) && host.length > suffix.length;
 
-  /** The service a host names (not deleted), for its page. */
-  async function lookupRow(host: string) {
+  /** The service a host names (`{serviceName}.{region}`), unless it is being deleted. */
+  async function findByHost(host: string) {
     const name = host.slice(0, -suffix.length);
     const dot = name.indexOf('.');
     if (dot <= 0) return null;
@@ -79,6 +79,7 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
         serviceName: service.serviceName,
         region: service.region,
         mqttPort: service.mqttPort,
+        status: service.status,
       })
       .from(service)
       .where(and(eq(service.serviceName, name.slice(0, dot)), ne(service.desiredState, 'deleted')))
@@ -89,20 +90,8 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
   async function lookup(host: string, fresh: boolean): Promise<HostEntry | null> {
     const cached = cache.get(host);
     if (cached && !fresh) return cached;
-    const name = host.slice(0, -suffix.length);
-    const dot = name.indexOf('.');
-    if (dot <= 0) return null;
-    const [row] = await app.db
-      .select({
-        id: service.id,
-        serviceName: service.serviceName,
-        region: service.region,
-        status: service.status,
-      })
-      .from(service)
-      .where(eq(service.serviceName, name.slice(0, dot)))
-      .limit(1);
-    if (!row || serviceHostname(row) !== name) {
+    const row = await findByHost(host);
+    if (!row) {
       cache.delete(host);
       return null;
     }
@@ -165,7 +154,7 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
     const host = hostWithoutPort(request.headers.host);
     if (!isServiceHost(host)) return;
     const isPage = request.method === 'GET' && request.url.split('?')[0] === '/';
-    const row = isPage ? await lookupRow(host) : null;
+    const row = isPage ? await findByHost(host) : null;
     if (row === null) {
       return reply.code(404).type('text/plain; charset=utf-8').send(NOT_MQTT_TEXT);
     }

@@ -4,24 +4,12 @@ import {
   DEFAULT_MAX_MESSAGE_BYTES,
   maxRemainingLength,
 } from './packet-size-guard';
-
-/** The Remaining Length encoding of MQTT 3.1.1 §2.2.3. */
-function encodeLength(value: number): number[] {
-  const bytes: number[] = [];
-  let rest = value;
-  do {
-    let byte = rest % 128;
-    rest = Math.floor(rest / 128);
-    if (rest > 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (rest > 0);
-  return bytes;
-}
+import { encodeRemainingLength } from '../testing/mqtt-helpers';
 
 function packet(type: number, bodyLength: number): Uint8Array {
   return Uint8Array.from([
     type,
-    ...encodeLength(bodyLength),
+    ...encodeRemainingLength(bodyLength),
     ...new Array<number>(bodyLength).fill(7),
   ]);
 }
@@ -49,13 +37,13 @@ describe('createPacketSizeGuard', () => {
 
   it('refuses a packet announced one byte over the limit, from its header alone', () => {
     const guard = createPacketSizeGuard(1000);
-    const header = Uint8Array.from([0x30, ...encodeLength(1001)]);
+    const header = Uint8Array.from([0x30, ...encodeRemainingLength(1001)]);
     expect(guard(header)).toEqual({ ok: false, announcedBytes: 1001, limitBytes: 1000 });
   });
 
   it('refuses a 256 MB announcement as soon as the length passes the limit', () => {
     const guard = createPacketSizeGuard(maxRemainingLength(DEFAULT_MAX_MESSAGE_BYTES));
-    const verdict = guard(Uint8Array.from([0x30, ...encodeLength(268_435_455)]));
+    const verdict = guard(Uint8Array.from([0x30, ...encodeRemainingLength(268_435_455)]));
     expect(verdict.ok).toBe(false);
   });
 

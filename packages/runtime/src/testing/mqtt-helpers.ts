@@ -52,3 +52,16 @@ export function closed(client: MqttClient): Promise<void> {
     client.once('close', () => resolve());
   });
 }
+
+/** The Remaining Length field of an MQTT 3.1.1 fixed header (§2.2.3), for hand-made packets. */
+export function encodeRemainingLength(value: number): number[] {
+  const bytes: number[] = [];
+  let rest = value;
+  do {
+    let byte = rest % 128;
+    rest = Math.floor(rest / 128);
+    if (rest > 0) byte |= 0x80;
+    bytes.push(byte);
+  } while (rest > 0);
+  return bytes;
+}
