@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { freePort } from '../../testing/free-port';
 import { testDatabaseKind } from '../../testing/test-database-kind';
 import { insertTestService, readService } from './testing/test-services';
 import type { ServiceRow } from './testing/test-services';
+import { hostRequest } from './testing/host-request';
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'herald-cp-crash-'));
@@ -73,35 +73,6 @@ async function startServer(port: number): Promise<ChildProcess> {
   }
 }
 
-/** The status of a WebSocket upgrade to the service host through the server's port (101: routed to it). */
-function upgradeStatus(port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request({
-      host: '127.0.0.1',
-      port,
-      path: '/mqtt',
-      headers: {
-        host,
-        connection: 'Upgrade',
-        upgrade: 'websocket',
-        'sec-websocket-version': '13',
-        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        'sec-websocket-protocol': 'mqtt',
-      },
-    });
-    outgoing.once('error', reject);
-    outgoing.once('upgrade', (response, socket) => {
-      socket.destroy();
-      resolve(response.statusCode ?? 0);
-    });
-    outgoing.once('response', (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    outgoing.end();
-  });
-}
-
 // PGlite is one process's database: the test writes the row before the server opens it. (The postgres leg runs
 // the same provisioner code; this journey is about the embedded installation.)
 describe.skipIf(testDatabaseKind() !== 'pglite')(
@@ -146,7 +117,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')(
         const until = Date.now() + 20_000;
         let status = 0;
         while (Date.now() < until) {
-          status = await upgradeStatus(secondPort, host);
+          status = (await hostRequest(secondPort, { host, path: '/mqtt', upgrade: true })).status;
           if (status === 101) break;
           await sleep(100);
         }

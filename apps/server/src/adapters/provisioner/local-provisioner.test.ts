@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { useTestApp } from '../../testing/use-test-app';
 import { createLocalProvisioner, signControlPlaneToken } from './local-provisioner';
 import type { LocalProvisioner, ServiceRuntimeStatus } from './local-provisioner';
 import { getServerInfo } from './runtime-client';
+import { hostRequest } from './testing/host-request';
 import { insertTestService, isRunning, readService, waitForService } from './testing/test-services';
 import type { ServiceRow } from './testing/test-services';
 
@@ -36,42 +36,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** An HTTP request with a chosen Host header (fetch does not let one set it), optionally a WebSocket upgrade. */
-function request(
-  port: number,
-  options: { host: string; path: string; upgrade?: boolean },
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request({
-      host: '127.0.0.1',
-      port,
-      path: options.path,
-      headers: {
-        host: options.host,
-        ...(options.upgrade && {
-          connection: 'Upgrade',
-          upgrade: 'websocket',
-          'sec-websocket-version': '13',
-          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-          'sec-websocket-protocol': 'mqtt',
-        }),
-      },
-    });
-    outgoing.once('error', reject);
-    outgoing.once('upgrade', (response, socket) => {
-      socket.destroy();
-      resolve({ status: response.statusCode ?? 0, body: '' });
-    });
-    outgoing.once('response', (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    outgoing.end();
-  });
 }
 
 async function connect(
@@ -160,15 +124,15 @@ describe('local provisioner with real runtimes', () => {
     expect((await infoOf(row)).topics).toBe(1);
 
     // Plain HTTP to a service host explains itself; the dashboard's own host is untouched.
-    const plain = await request(port, { host, path: '/v3/health' });
+    const plain = await hostRequest(port, { host, path: '/v3/health' });
     expect(plain.status).toBe(404);
     expect(plain.body).toContain('MQTT over WebSocket at /mqtt');
-    expect((await request(port, { host: 'localhost', path: '/v3/health' })).status).toBe(200);
+    expect((await hostRequest(port, { host: 'localhost', path: '/v3/health' })).status).toBe(200);
   });
 
   it('refuses WebSocket upgrades for unknown services (404) and stopped ones (503)', async () => {
     const upgrade = async (host: string) =>
-      (await request(port, { host, path: '/mqtt', upgrade: true })).status;
+      (await hostRequest(port, { host, path: '/mqtt', upgrade: true })).status;
     expect(await upgrade('nope.eu-west-1.local.localhost')).toBe(404);
     const stopped = await insertTestService(app.db, { desiredState: 'suspended' });
     expect(await upgrade(`${serviceHostname(stopped)}.localhost`)).toBe(503);
