@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       mailFrom: 'Herald Cloud <no-reply@localhost>',
+      devMailOutbox: true,
       logLevel: 'info',
       flagsFile: path.join(serverDir, 'config', 'flags.json'),
       webDistDir: path.resolve(serverDir, '..', 'web', 'dist'),
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://herald:secret@db:5432/herald',
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       mailFrom: 'Herald <ops@example.com>',
+      devMailOutbox: false,
       logLevel: 'debug',
       flagsFile: '/srv/etc/flags.json',
       webDistDir: '/opt/herald/web',
@@ -93,6 +95,27 @@ describe('loadConfig', () => {
     ['SERVICE_PORT_COUNT', '0'],
   ])('refuses %s=%j naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'production' }, false],
+    [{ SMTP_URL: 'smtp://mail.example.com:25' }, false],
+    [{ NODE_ENV: 'production', DEV_MAIL_OUTBOX: 'on' }, true],
+    [{ DEV_MAIL_OUTBOX: 'OFF' }, false],
+    [{ SMTP_URL: 'smtp://mail.example.com:25', DEV_MAIL_OUTBOX: 'off' }, false],
+  ])('serves the mail outbox viewer for %j: %s', (env, expected) => {
+    expect(loadConfig(env).devMailOutbox).toBe(expected);
+  });
+
+  it('refuses DEV_MAIL_OUTBOX values other than on and off, and on together with SMTP_URL', () => {
+    expect(configError({ DEV_MAIL_OUTBOX: 'yes' })).toBe(
+      'Invalid configuration: DEV_MAIL_OUTBOX must be on or off (got "yes")',
+    );
+    expect(
+      configError({ DEV_MAIL_OUTBOX: 'on', SMTP_URL: 'smtp://user:pass@mail.example.com:25' }),
+    ).toMatch(/^Invalid configuration: DEV_MAIL_OUTBOX is on but SMTP_URL is set/);
   });
 
   it('derives PUBLIC_URL from PORT when only PORT is set', () => {

@@ -19,6 +19,12 @@ export interface Config {
   /** Unset: mail goes to the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Whether the operator's outbox viewer (/_dev/mail) is served: DEV_MAIL_OUTBOX, by default on only while mail goes
+   * to the outbox (no SMTP_URL) and NODE_ENV is not `production`. Even on, it answers only loopback callers holding
+   * the operator token (docs/decisions/011).
+   */
+  devMailOutbox: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   flagsFile: string;
   webDistDir: string;
@@ -177,6 +183,14 @@ function integerBetween(name: string, min: number, max: number) {
   });
 }
 
+function onOff(name: string) {
+  return z.string().transform((value, ctx) => {
+    const word = value.trim().toLowerCase();
+    if (word !== 'on' && word !== 'off') return fail(ctx, `must be on or off ${got(name, value)}`);
+    return word === 'on';
+  });
+}
+
 const environmentSchema = z.object({
   PORT: port.optional(),
   HOST: host.optional(),
@@ -203,6 +217,8 @@ const environmentSchema = z.object({
   SERVICE_DOMAIN: serviceDomain.optional(),
   SERVICE_PORT_BASE: integerBetween('SERVICE_PORT_BASE', 1024, 65000).optional(),
   SERVICE_PORT_COUNT: integerBetween('SERVICE_PORT_COUNT', 1, 10000).optional(),
+  DEV_MAIL_OUTBOX: onOff('DEV_MAIL_OUTBOX').optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 type Environment = Record<string, string | undefined>;
@@ -227,6 +243,11 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = result.data;
+  if (values.DEV_MAIL_OUTBOX === true && values.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DEV_MAIL_OUTBOX is on but SMTP_URL is set, so no mail goes to the outbox: unset one of them',
+    );
+  }
   const resolvedPort = values.PORT ?? 3000;
   return {
     port: resolvedPort,
@@ -236,6 +257,8 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? 'Herald Cloud <no-reply@localhost>',
+    devMailOutbox:
+      values.DEV_MAIL_OUTBOX ?? (!values.SMTP_URL && values.NODE_ENV?.trim() !== 'production'),
     logLevel: values.LOG_LEVEL ?? 'info',
     flagsFile: values.FLAGS_FILE
       ? path.resolve(cwd, values.FLAGS_FILE)

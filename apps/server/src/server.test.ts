@@ -94,6 +94,10 @@ describe('the server process', () => {
       await expect
         .poll(() => server.output())
         .toContain(`Herald Cloud is listening on http://127.0.0.1:${port}`);
+      // Output that is not a terminal names the outbox token's file, never the token (docs/decisions/011).
+      await expect.poll(() => server.output()).toContain('Mail outbox (no SMTP_URL)');
+      const outboxToken = fs.readFileSync(path.join(dataDir, 'outbox-token'), 'utf8').trim();
+      expect(server.output()).not.toContain(outboxToken);
 
       server.child.kill('SIGTERM');
       const [code, signal] = await server.exit;

@@ -6,12 +6,15 @@ import { useTestApp } from '../../testing/use-test-app';
 
 import type { TestDatabase } from '../../testing/test-database';
 import { signUp } from '../../testing/test-users';
+import { OUTBOX_TOKEN_HEADER } from './outbox-access';
+import { resolveOutboxToken } from './outbox-token';
 import { DEV_MAIL_LATEST_PATH, DEV_MAIL_PATH } from './routes';
 
 describe('the operator outbox (no SMTP_URL)', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   useTestApp((ready) => ({ app, database } = ready));
+  const operator = () => ({ [OUTBOX_TOKEN_HEADER]: resolveOutboxToken(app.config) });
 
   it('lists mail newest first as plain HTML with clickable links and no script', async () => {
     const { email } = await signUp(app);
@@ -22,7 +25,7 @@ describe('the operator outbox (no SMTP_URL)', () => {
       text: 'See https://example.com/a?b=1&c=2 now.\n<script>alert(1)</script>',
     });
 
-    const response = await app.inject({ method: 'GET', url: DEV_MAIL_PATH });
+    const response = await app.inject({ method: 'GET', url: DEV_MAIL_PATH, headers: operator() });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -45,6 +48,7 @@ describe('the operator outbox (no SMTP_URL)', () => {
     const response = await app.inject({
       method: 'GET',
       url: `${DEV_MAIL_LATEST_PATH}?to=${encodeURIComponent(email.toUpperCase())}`,
+      headers: operator(),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -56,7 +60,11 @@ describe('the operator outbox (no SMTP_URL)', () => {
       createdAt: expect.any(String),
     });
 
-    const none = await app.inject({ method: 'GET', url: `${DEV_MAIL_LATEST_PATH}?to=x@y.test` });
+    const none = await app.inject({
+      method: 'GET',
+      url: `${DEV_MAIL_LATEST_PATH}?to=x@y.test`,
+      headers: operator(),
+    });
     expect(none.statusCode).toBe(404);
     expect(none.json().code).toBe('NOT_FOUND');
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { OutboxMail } from '../../adapters/mail/outbox.repository';
 import { latestOutboxMailTo, listOutboxMail } from '../../adapters/mail/outbox.repository';
 import { HttpError } from '../../lib/http-error';
+import { checkOutboxAccess } from './outbox-access';
 
 export const DEV_MAIL_PATH = '/_dev/mail';
 export const DEV_MAIL_LATEST_PATH = '/_dev/mail/latest';
@@ -52,6 +53,7 @@ export function renderOutboxPage(mails: OutboxMail[]): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
 <title>Mail outbox — Herald Cloud</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1a1b1e; }
@@ -85,10 +87,20 @@ const outboxMailSchema = z.object({
 });
 
 /**
- * The operator's view of the mail outbox, registered only when mail goes to the outbox (no SMTP_URL). Not part of
- * the /v3 API, so not in the OpenAPI document.
+ * The operator's view of the mail outbox, registered only when mail goes to the outbox (no SMTP_URL) and
+ * DEV_MAIL_OUTBOX is on; only loopback callers with the operator token get in (outbox-access.ts). Not part of the
+ * /v3 API, so not in the OpenAPI document.
  */
-export async function devMailRoutes(app: FastifyInstance): Promise<void> {
+export async function devMailRoutes(
+  app: FastifyInstance,
+  options: { token: string },
+): Promise<void> {
+  // Encapsulated: the gate runs for these routes only, before validation (so nothing is revealed to others).
+  app.addHook(
+    'onRequest',
+    checkOutboxAccess({ token: options.token, clock: app.clock }, DEV_MAIL_PATH),
+  );
+
   app.get(DEV_MAIL_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const mails = await listOutboxMail(app.db, OUTBOX_PAGE_SIZE);
     return reply.type('text/html; charset=utf-8').send(renderOutboxPage(mails));
