@@ -141,6 +141,53 @@ describe('error envelope', () => {
   });
 
   it.each([
+    ['an overlong UTF-8 sequence', '/v3/service/%C0%AE/check'],
+    ['an encoded lone surrogate', '/v3/service/%ED%A0%80/check'],
+    ['a truncated escape', '/v3/test/things/%E2%82'],
+  ])(
+    'answers a malformed percent-encoding in the path (%s) with 400 in the envelope',
+    async (_name, url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message:
+          'Invalid request: the URL is not valid (a percent-encoded part does not decode to UTF-8 text).',
+        requestId: response.headers['x-request-id'],
+      });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('answers an empty body sent as JSON with 400 BAD_REQUEST and a clear message', async () => {
+    const response = await postThing('');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: "Invalid request: the body is empty but the content type is 'application/json'.",
+      requestId: response.headers['x-request-id'],
+    });
+  });
+
+  it('answers a body whose size differs from Content-Length with 400 in the envelope', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v3/test/things/42',
+      headers: { 'content-type': 'application/json', 'content-length': '5' },
+      payload: '{"name":"a","size":1}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid request: the body size does not match Content-Length.',
+      requestId: response.headers['x-request-id'],
+    });
+  });
+
+  it.each([
     ['GET', '/v3/xyz'],
     ['POST', '/v3/health'],
     ['GET', '/ofrep/v1/nothing'],

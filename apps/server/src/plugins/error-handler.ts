@@ -34,6 +34,9 @@ const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
     'Unsupported content type: send JSON with Content-Type: application/json.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH:
     'Invalid request: the body size does not match Content-Length.',
+  FST_ERR_BAD_URL:
+    'Invalid request: the URL is not valid (a percent-encoded part does not decode to UTF-8 text).',
+  FST_ERR_MAX_PARAM_LENGTH: 'Invalid request: a path parameter is too long.',
 };
 
 /** Fastify's name for the request part → the name clients use in `issues[].path`. */
@@ -136,6 +139,23 @@ export function handleError(
     isUnavailable ? ERROR_CODES.unavailable : ERROR_CODES.internal,
     INTERNAL_ERROR_MESSAGE,
   );
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found while routing, before any hook runs (a malformed percent-encoding in
+ * the path, an over-long path parameter). They get the same envelope and request id header as everything else.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  // No hook runs for these (routing failed), so the headers every API answer carries are set here.
+  reply
+    .header('x-request-id', request.id)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store');
+  return handleError(error, request, reply);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

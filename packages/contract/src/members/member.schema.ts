@@ -46,6 +46,10 @@ export type CreateInviteRequest = z.infer<typeof createInviteRequestSchema>;
 
 export const acceptInviteResponseSchema = z.object({ workspace_id: z.string() });
 
+/**
+ * Every action the server records in a workspace's audit trail. The server's writer takes only these (so an
+ * unknown action does not compile) and audit-sentence.ts has a sentence for each. Wire values: never rename.
+ */
 export const AUDIT_ACTIONS = [
   'workspace.created',
   'workspace.renamed',
@@ -57,13 +61,30 @@ export const AUDIT_ACTIONS = [
   'invite.resent',
   'invite.revoked',
   'invite.declined',
+  'service.created',
+  'service.cancelled',
+  'service.restarted',
+  'service.topic_tree_reset',
+  'service.settings_changed',
+  'service.update_scheduled',
+  'service.update_cancelled',
+  'service.credentials.revealed',
+  'service.secret.rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
 
 /** One recorded change: who, what, when, from where. */
 export const auditEntrySchema = z.object({
   id: z.string(),
-  action: z.enum(AUDIT_ACTIONS),
+  /**
+   * One of AUDIT_ACTIONS; any other string is a row this version does not know (written by a newer one), listed
+   * rather than failing the whole page (docs/decisions/012).
+   */
+  action: z.union([z.enum(AUDIT_ACTIONS), z.string()]),
   actor: z.object({ customerid: z.string().nullable(), email: z.string().nullable() }),
   /** What the change was made to, e.g. the member's e-mail or the invitation's address. */
   target: z.string().nullable(),
