@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from '../members/member.schema';
 
 /**
  * The JWTs the control plane signs (ES256) and every service runtime verifies against the control plane's
@@ -18,7 +19,10 @@ export function serviceTokenAudience(serviceId: string): string {
 
 /** The dashboard principal's token (User.accessToken) is for every service of the user's workspaces. */
 export const DASHBOARD_TOKEN_AUDIENCE = 'herald:dashboard';
-/** The principal name a dashboard session acts as inside a service (spec section 6), with ADMINISTRATOR. */
+/**
+ * The principal name a dashboard session acts as inside a service (spec section 6), with the runtime role its
+ * workspace role gives (services/dashboard-access.ts).
+ */
 export const DASHBOARD_PRINCIPAL = '$dashboard';
 
 /** Lifetimes, in seconds. Service API tokens live a day (what the API token page shows works for a day). */
@@ -48,8 +52,16 @@ export const dashboardTokenClaimsSchema = z.object({
   sub: z.string(),
   aud: z.literal(DASHBOARD_TOKEN_AUDIENCE),
   exp: z.number(),
-  /** The workspaces the user belongs to; a runtime accepts the token when its own workspace is listed. */
-  ws: z.array(z.string()),
+  /**
+   * Issue time in seconds, with milliseconds as a fraction (RFC 7519 NumericDate allows it): a runtime refuses a
+   * dashboard token issued at or before the member's revocation time (services/dashboard-access.ts).
+   */
+  iat: z.number(),
+  /**
+   * The user's workspaces and their role in each, read when the token was issued; a runtime accepts the token
+   * when its own workspace is listed and grants the runtime role that role gives.
+   */
+  ws: z.record(z.string(), roleSchema),
 });
 export type DashboardTokenClaims = z.infer<typeof dashboardTokenClaimsSchema>;
 

@@ -18,6 +18,8 @@ export interface TokenContext {
   workspaceId: string;
   /** Read at each verification: the admin API may raise it. */
   credentialVersion: () => number;
+  /** When the member's dashboard tokens were last revoked (epoch ms), read at each verification. */
+  dashboardRevokedAt: (customerId: string) => number | undefined;
 }
 
 export type TokenVerifier = (token: string) => Promise<IdentityDecision>;
@@ -50,7 +52,11 @@ export function createTokenVerifier(
     if (payload.aud === DASHBOARD_TOKEN_AUDIENCE) {
       const claims = dashboardTokenClaimsSchema.safeParse(payload);
       if (!claims.success) return bad('dashboard token claims are invalid');
-      return identityFromDashboardToken(claims.data, context.workspaceId);
+      return identityFromDashboardToken(
+        claims.data,
+        context.workspaceId,
+        context.dashboardRevokedAt(claims.data.sub),
+      );
     }
     const claims = serviceTokenClaimsSchema.safeParse(payload);
     if (!claims.success) return bad('service token claims are invalid');

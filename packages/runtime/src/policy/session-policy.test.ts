@@ -7,6 +7,7 @@ import {
 import {
   CONNACK,
   canDeliver,
+  canPushRevocations,
   canSubscribe,
   canUseAdminMethod,
   classifyCredentials,
@@ -16,6 +17,7 @@ import {
   identityFromServiceToken,
   inferTopicType,
   isRevokedBy,
+  isRevokedDashboardSession,
 } from './session-policy';
 
 const administrator = identityFromRoles('password', 'admin', ['ADMINISTRATOR']);
@@ -90,26 +92,67 @@ describe('service tokens', () => {
 });
 
 describe('dashboard tokens', () => {
-  const claims = (ws: string[]) => ({
+  const issuedAt = Date.UTC(2026, 0, 1) / 1000;
+  const claims = (ws: Record<string, 'User' | 'Admin' | 'Owner'>) => ({
     iss: 'herald-cloud' as const,
     sub: 'u',
     aud: DASHBOARD_TOKEN_AUDIENCE as typeof DASHBOARD_TOKEN_AUDIENCE,
     exp: 0,
+    iat: issuedAt,
     ws,
   });
 
-  it('act as the dashboard principal with ADMINISTRATOR in a listed workspace', () => {
-    const decision = identityFromDashboardToken(claims(['w1', 'w2']), 'w2');
-    expect(decision.ok && decision.identity).toMatchObject({
-      principal: DASHBOARD_PRINCIPAL,
-      roles: ['ADMINISTRATOR'],
-      canWrite: true,
-    });
+  it.each([
+    ['Owner', ['ADMINISTRATOR'], true],
+    ['Admin', ['ADMINISTRATOR'], true],
+    ['User', ['CLIENT'], false],
+  ] as const)(
+    'act as the dashboard principal with the role of a listed %s',
+    (role, roles, canWrite) => {
+      const decision = identityFromDashboardToken(
+        claims({ w1: 'Owner', w2: role }),
+        'w2',
+        undefined,
+      );
+      expect(decision.ok && decision.identity).toMatchObject({
+        principal: DASHBOARD_PRINCIPAL,
+        roles,
+        canRead: true,
+        canWrite,
+        dashboard: { customerId: 'u', issuedAt },
+      });
+    },
+  );
+
+  it('a User may not subscribe to $SYS/ nor publish', () => {
+    const decision = identityFromDashboardToken(claims({ w2: 'User' }), 'w2', undefined);
+    if (!decision.ok) throw new Error('expected a session');
+    expect(canSubscribe(decision.identity, '$SYS/#')).toBe(false);
+    expect(canSubscribe(decision.identity, 'a/#')).toBe(true);
+    expect(canUseAdminMethod(decision.identity, 'PUT')).toBe(false);
+    expect(canUseAdminMethod(decision.identity, 'GET')).toBe(true);
+    expect(canPushRevocations(decision.identity)).toBe(false);
   });
 
   it('are not authorized in another workspace', () => {
-    const decision = identityFromDashboardToken(claims(['w1']), 'w2');
+    const decision = identityFromDashboardToken(claims({ w1: 'Owner' }), 'w2', undefined);
     expect(decision.ok ? 0 : decision.returnCode).toBe(CONNACK.notAuthorized);
+  });
+
+  it('are refused when issued at or before the member was revoked', () => {
+    const at = issuedAt * 1000;
+    const refused = identityFromDashboardToken(claims({ w2: 'Admin' }), 'w2', at);
+    expect(refused.ok ? 0 : refused.returnCode).toBe(CONNACK.badUsernameOrPassword);
+    expect(identityFromDashboardToken(claims({ w2: 'Admin' }), 'w2', at - 1).ok).toBe(true);
+  });
+
+  it('a live session goes when its member is revoked after its token was issued', () => {
+    const decision = identityFromDashboardToken(claims({ w2: 'Admin' }), 'w2', undefined);
+    if (!decision.ok) throw new Error('expected a session');
+    expect(isRevokedDashboardSession(decision.identity, 'u', issuedAt * 1000)).toBe(true);
+    expect(isRevokedDashboardSession(decision.identity, 'u', issuedAt * 1000 - 1)).toBe(false);
+    expect(isRevokedDashboardSession(decision.identity, 'other', issuedAt * 1000)).toBe(false);
+    expect(isRevokedDashboardSession(administrator, 'u', issuedAt * 1000)).toBe(false);
   });
 });
 

@@ -7,6 +7,10 @@ import {
   type ServiceTokenClaims,
 } from '@herald/contract/services/service-token';
 import { checkTopicPath, isSysTopic } from '@herald/contract/topics/topic-path';
+import {
+  dashboardRuntimeRole,
+  isRevokedDashboardToken,
+} from '@herald/contract/services/dashboard-access';
 
 /**
  * The runtime's access policy as pure functions; the aedes hooks and the admin API are thin adapters over them.
@@ -28,6 +32,8 @@ export interface SessionIdentity {
   canWrite: boolean;
   /** The `cv` claim of a service token; null for other sessions. */
   credentialVersion: number | null;
+  /** For a dashboard token: the member (`sub`) and the token's issue time (`iat`, seconds); else null. */
+  dashboard: { customerId: string; issuedAt: number } | null;
 }
 
 /** CONNACK return codes of MQTT 3.1.1 section 3.2.2.3. */
@@ -43,6 +49,7 @@ export function identityFromRoles(
   principal: string,
   roles: readonly string[],
   credentialVersion: number | null = null,
+  dashboard: SessionIdentity['dashboard'] = null,
 ): SessionIdentity {
   const isAdministrator = roles.includes(ROLES.administrator);
   return {
@@ -52,6 +59,7 @@ export function identityFromRoles(
     canRead: isAdministrator || roles.includes(ROLES.client),
     canWrite: isAdministrator,
     credentialVersion,
+    dashboard,
   };
 }
 
@@ -93,22 +101,54 @@ export function identityFromServiceToken(
   return { ok: true, identity: identityFromRoles('serviceToken', claims.sub, roles, claims.cv) };
 }
 
-/** The dashboard principal's token: accepted when this service's workspace is listed; acts as ADMINISTRATOR. */
+/**
+ * The dashboard principal's token: accepted when this service's workspace is listed and the member's dashboard
+ * tokens were not revoked after it was issued; it acts with the runtime role of the member's workspace role
+ * (Admin and Owner ADMINISTRATOR, User CLIENT: contract services/dashboard-access.ts).
+ */
 export function identityFromDashboardToken(
   claims: DashboardTokenClaims,
   workspaceId: string,
+  revokedAt: number | undefined,
 ): IdentityDecision {
-  if (claims.aud !== DASHBOARD_TOKEN_AUDIENCE || !claims.ws.includes(workspaceId)) {
+  const role = claims.aud === DASHBOARD_TOKEN_AUDIENCE ? claims.ws[workspaceId] : undefined;
+  if (role === undefined) {
     return {
       ok: false,
       returnCode: CONNACK.notAuthorized,
       reason: 'token is for another workspace',
     };
   }
+  if (isRevokedDashboardToken(claims.iat, revokedAt)) {
+    return {
+      ok: false,
+      returnCode: CONNACK.badUsernameOrPassword,
+      reason: "token was revoked (the member's access changed)",
+    };
+  }
   return {
     ok: true,
-    identity: identityFromRoles('dashboardToken', DASHBOARD_PRINCIPAL, [ROLES.administrator]),
+    identity: identityFromRoles(
+      'dashboardToken',
+      DASHBOARD_PRINCIPAL,
+      [dashboardRuntimeRole(role)],
+      null,
+      { customerId: claims.sub, issuedAt: claims.iat },
+    ),
   };
+}
+
+/** Whether a live dashboard session must go because its member's tokens were revoked at `revokedAt`. */
+export function isRevokedDashboardSession(
+  identity: SessionIdentity,
+  customerId: string,
+  revokedAt: number,
+): boolean {
+  return (
+    identity.dashboard !== null &&
+    identity.dashboard.customerId === customerId &&
+    isRevokedDashboardToken(identity.dashboard.issuedAt, revokedAt)
+  );
 }
 
 /** Whether a session whose token has credential version `cv` must go when the minimum is raised to `minimum`. */
@@ -164,6 +204,14 @@ export function decidePublish(
 export function canUseAdminMethod(identity: SessionIdentity, method: string): boolean {
   if (method === 'GET' || method === 'HEAD') return identity.canRead;
   return identity.canWrite;
+}
+
+/**
+ * Pushing revocations of members' dashboard tokens is the control plane's: it needs a service token that may
+ * write; a dashboard session, whatever its role, may not lift or move anyone's revocation.
+ */
+export function canPushRevocations(identity: SessionIdentity): boolean {
+  return identity.kind === 'serviceToken' && identity.canWrite;
 }
 
 export type TopicType = 'JSON' | 'STRING' | 'INT64' | 'DOUBLE' | 'BINARY';

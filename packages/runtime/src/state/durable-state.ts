@@ -11,10 +11,11 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TopicType } from '../policy/session-policy';
+import { liveRevocations } from '../policy/revocations';
 
 /**
- * The runtime's durable state: topics (path → type, properties, current value), principals and the minimum
- * credential version. In memory it is a few maps; on disk a snapshot (`state.json`) plus an append-only log
+ * The runtime's durable state: topics (path → type, properties, current value), principals, the minimum
+ * credential version and the revocations of members' dashboard tokens (policy/revocations.ts). In memory it is a few maps; on disk a snapshot (`state.json`) plus an append-only log
  * (`log-<generation>.jsonl`, one JSON record a line) of every change since that snapshot.
  *
  * Durability contract: `commit(entry, done)` applies the change in memory at once and calls `done` only after
@@ -52,13 +53,16 @@ export type StateEntry =
   | { op: 'removeTopics'; paths: string[] }
   | { op: 'principal'; principal: PrincipalState }
   | { op: 'removePrincipal'; name: string }
-  | { op: 'credentialVersion'; value: number };
+  | { op: 'credentialVersion'; value: number }
+  | { op: 'dashboardRevocation'; customerId: string; notBefore: number };
 
 interface Snapshot {
   format: 1;
   generation: number;
   credentialVersion: number;
   principals: PrincipalState[];
+  /** Absent in snapshots written before revocations existed. */
+  dashboardRevocations?: [string, number][];
   topics: [string, Omit<Extract<StateEntry, { op: 'topic' }>, 'op' | 'path'>][];
 }
 
@@ -89,6 +93,8 @@ export function topicEntry(path: string, topic: TopicState): StateEntry {
 export class DurableState {
   readonly topics = new Map<string, TopicState>();
   readonly principals = new Map<string, PrincipalState>();
+  /** Customer id → epoch ms: that member's dashboard tokens issued at or before it are refused. */
+  readonly dashboardRevocations = new Map<string, number>();
   credentialVersion = 0;
 
   private generation = 0;
@@ -145,6 +151,9 @@ export class DurableState {
       this.generation = snapshot.generation;
       this.credentialVersion = Math.max(this.credentialVersion, snapshot.credentialVersion);
       for (const principal of snapshot.principals) this.principals.set(principal.name, principal);
+      for (const [customerId, notBefore] of snapshot.dashboardRevocations ?? []) {
+        this.apply({ op: 'dashboardRevocation', customerId, notBefore });
+      }
       for (const [path, topic] of snapshot.topics) this.apply({ op: 'topic', path, ...topic });
     }
     const logPath = join(this.dir, `log-${this.generation}.jsonl`);
@@ -192,6 +201,13 @@ export class DurableState {
         break;
       case 'credentialVersion':
         this.credentialVersion = entry.value;
+        break;
+      case 'dashboardRevocation':
+        // Only ever later: replaying an older push after a newer one must not shorten a revocation.
+        this.dashboardRevocations.set(
+          entry.customerId,
+          Math.max(this.dashboardRevocations.get(entry.customerId) ?? -Infinity, entry.notBefore),
+        );
         break;
     }
   }
@@ -310,6 +326,7 @@ export class DurableState {
         generation,
         credentialVersion: this.credentialVersion,
         principals: [...this.principals.values()],
+        dashboardRevocations: liveRevocations(this.dashboardRevocations, Date.now()),
         topics: [...this.topics].map(([path, topic]) => {
           const {
             op: _op,

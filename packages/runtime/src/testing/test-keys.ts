@@ -7,6 +7,7 @@ import {
   SERVICE_TOKEN_ISSUER,
   serviceTokenAudience,
 } from '@herald/contract/services/service-token';
+import type { Role } from '@herald/contract/members/permissions';
 import type { RuntimeConfig } from '../config';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../policy/packet-size-guard';
 
@@ -19,7 +20,11 @@ export interface TestKeys {
     serviceId?: string;
     exp?: number;
   }): Promise<string>;
-  dashboardToken(workspaces: string[]): Promise<string>;
+  /** A member's dashboard token: their role in each workspace; `iat` is now unless given (epoch ms). */
+  dashboardToken(
+    workspaces: Record<string, Role>,
+    options?: { customerId?: string; issuedAtMs?: number },
+  ): Promise<string>;
 }
 
 export const TEST_SERVICE_ID = 'svc-test';
@@ -29,20 +34,29 @@ export async function createTestKeys(): Promise<TestKeys> {
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = await exportJWK(publicKey);
   const kid = 'test-key';
-  const sign = (claims: Record<string, unknown>, audience: string, key: CryptoKey = privateKey) =>
+  const sign = (
+    claims: Record<string, unknown>,
+    audience: string,
+    { subject = 'test-subject', issuedAtMs = Date.now() } = {},
+    key: CryptoKey = privateKey,
+  ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'ES256', kid })
       .setIssuer(SERVICE_TOKEN_ISSUER)
-      .setSubject('test-subject')
+      .setSubject(subject)
       .setAudience(audience)
-      .setIssuedAt()
+      .setIssuedAt(issuedAtMs / 1000)
       .setExpirationTime(typeof claims.exp === 'number' ? claims.exp : '1h')
       .sign(key);
   return {
     jwks: { keys: [{ ...jwk, kid, alg: 'ES256', use: 'sig' }] },
     serviceToken: ({ scope = 'read write', cv = 1, serviceId = TEST_SERVICE_ID, exp } = {}) =>
       sign({ scope, cv, ...(exp === undefined ? {} : { exp }) }, serviceTokenAudience(serviceId)),
-    dashboardToken: (workspaces) => sign({ ws: workspaces }, DASHBOARD_TOKEN_AUDIENCE),
+    dashboardToken: (workspaces, { customerId = 'test-member', issuedAtMs } = {}) =>
+      sign({ ws: workspaces }, DASHBOARD_TOKEN_AUDIENCE, {
+        subject: customerId,
+        ...(issuedAtMs === undefined ? {} : { issuedAtMs }),
+      }),
   };
 }
 

@@ -8,3 +8,4 @@ export * from './mail-outbox';
 export * from './workspace';
 export * from './consent';
 export * from './service';
+export * from './dashboard-revocation';

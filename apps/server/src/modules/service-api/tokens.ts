@@ -8,6 +8,7 @@ import {
   serviceTokenAudience,
 } from '@herald/contract/services/service-token';
 import type { ServiceTokenScope } from '@herald/contract/services/service-token';
+import type { Role } from '@herald/contract/members/permissions';
 import { desc } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
@@ -23,7 +24,18 @@ export interface TokenSigner {
   /** The public JWK Set (RFC 7517): every stored key, newest first. */
   publicJwks(): Promise<{ keys: JWK[] }>;
   signServiceToken(input: ServiceTokenInput): Promise<SignedToken>;
-  signDashboardToken(input: { customerId: string; workspaceIds: string[] }): Promise<SignedToken>;
+  signDashboardToken(input: DashboardTokenInput): Promise<SignedToken>;
+}
+
+export interface DashboardTokenInput {
+  customerId: string;
+  /** The user's role in each of their workspaces (docs/decisions/013). */
+  workspaceRoles: Record<string, Role>;
+  /**
+   * Taken before the roles were read: a runtime refuses the token if the member's access changed at or after
+   * this instant, so a token can never carry a role that a change had already replaced.
+   */
+  issuedAt: Date;
 }
 
 export interface ServiceTokenInput {
@@ -95,15 +107,19 @@ export function createTokenSigner(db: Database, clock: () => Date): TokenSigner 
     audience: string,
     subject: string,
     ttl: number,
+    /** Dashboard tokens: the instant the member's roles were read; `iat` then keeps its milliseconds. */
+    issuedAt?: Date,
   ) {
     const { kid, privateKey } = await activeKey();
-    const now = Math.floor(clock().getTime() / 1000);
+    const issuedAtMs = (issuedAt ?? clock()).getTime();
+    const now = Math.floor(issuedAtMs / 1000);
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: SERVICE_TOKEN_ALGORITHM, kid, typ: 'JWT' })
       .setIssuer(SERVICE_TOKEN_ISSUER)
       .setSubject(subject)
       .setAudience(audience)
-      .setIssuedAt(now)
+      // NumericDate may carry a fraction (RFC 7519 section 2): dashboard revocations are to the millisecond.
+      .setIssuedAt(issuedAt === undefined ? now : issuedAtMs / 1000)
       .setExpirationTime(now + ttl)
       .setJti(randomUUID())
       .sign(privateKey);
@@ -127,12 +143,13 @@ export function createTokenSigner(db: Database, clock: () => Date): TokenSigner 
         ttlSeconds ?? SERVICE_TOKEN_TTL_SECONDS,
       );
     },
-    signDashboardToken({ customerId, workspaceIds }) {
+    signDashboardToken({ customerId, workspaceRoles, issuedAt }) {
       return sign(
-        { ws: workspaceIds },
+        { ws: workspaceRoles },
         DASHBOARD_TOKEN_AUDIENCE,
         customerId,
         DASHBOARD_TOKEN_TTL_SECONDS,
+        issuedAt,
       );
     },
   };

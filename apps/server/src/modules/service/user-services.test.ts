@@ -46,6 +46,7 @@ describe('GET /v3/user: services, firstService and accessToken', () => {
       { audience: DASHBOARD_TOKEN_AUDIENCE, issuer: 'herald-cloud' },
     );
     expect(payload.sub).toBe(team.user.userId);
-    expect(payload.ws).toEqual([team.workspaceId]);
+    // Each workspace with the member's role in it: the runtime grants what that role may do (decision 013).
+    expect(payload.ws).toEqual({ [team.workspaceId]: 'User' });
   });
 });
