@@ -3,11 +3,19 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/create-database';
 import type { DatabaseHandle } from './db/database';
-import { createLogger } from './lib/logger';
+import { createLogger, drainStdout } from './lib/logger';
 import { StartupError } from './lib/startup-error';
+import { outboxStartupNotice } from './modules/dev-mail/outbox-access';
+import { resolveOutboxToken } from './modules/dev-mail/outbox-token';
+import { DEV_MAIL_PATH } from './modules/dev-mail/routes';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Connections still open this long after the stop began (a stalled client, a stream) are cut. */
+const CONNECTION_DRAIN_MS = 5_000;
+
+// Standard error may be a pipe whose reader died with our parent: a write error there is not a crash (issue 9).
+process.stderr.on('error', () => undefined);
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -25,16 +33,21 @@ async function main(): Promise<void> {
       if (isShuttingDown) return;
       isShuttingDown = true;
       logger.info({ signal }, 'Shutting down: no new connections, finishing in-flight requests');
+      // The last resort: nothing on the way out may block the event loop (the log never does, see
+      // createStdoutDestination), so this fires whatever state the output or the connections are in.
       const timer = setTimeout(() => {
         logger.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms; exiting anyway`);
         process.exit(1);
       }, SHUTDOWN_TIMEOUT_MS);
       timer.unref();
+      const drainTimer = setTimeout(() => app.server.closeAllConnections(), CONNECTION_DRAIN_MS);
+      drainTimer.unref();
       try {
         await app.close();
         await flags.close();
         await openDatabase.close();
         logger.info('Stopped');
+        await drainStdout(500);
         process.exit(0);
       } catch (error) {
         logger.error({ err: error }, 'Shutdown failed');
@@ -67,6 +80,18 @@ async function main(): Promise<void> {
       },
       `Herald Cloud is listening on ${address} (users reach it at ${config.publicUrl})`,
     );
+    if (app.hasRoute({ method: 'GET', url: DEV_MAIL_PATH })) {
+      // The link carries the operator token: a terminal gets it, a log collector only the token file's path.
+      const isTerminal = process.stdout.isTTY === true;
+      const notice = outboxStartupNotice(
+        config,
+        DEV_MAIL_PATH,
+        resolveOutboxToken(config),
+        isTerminal,
+      );
+      if (isTerminal) process.stdout.write(`${notice}\n`);
+      else logger.info(notice);
+    }
   } catch (error) {
     await database?.close().catch(() => undefined);
     await flags.close().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeEnv } from './config';
+import { parseRuntimeEnv, parseRuntimeLogEnv } from './config';
 
 const valid = {
   HERALD_SERVICE_ID: 'svc',
@@ -42,5 +42,30 @@ describe('the runtime environment', () => {
   it('reports an unsupported version with the contract message', () => {
     const parsed = parseRuntimeEnv({ ...valid, HERALD_VERSION: '6.5.0' });
     expect(parsed.ok ? '' : parsed.message).toContain('Version 6.5.0 is not supported');
+  });
+});
+
+describe('the runtime log settings', () => {
+  it('log to stdout by default, and to a file of 10 MiB with 3 rotated ones when HERALD_LOG_FILE is set', () => {
+    expect(parseRuntimeLogEnv({})).toEqual({
+      ok: true,
+      config: { file: null, maxBytes: 10 * 1024 * 1024, keep: 3 },
+    });
+    expect(
+      parseRuntimeLogEnv({
+        HERALD_LOG_FILE: '/data/runtime.log',
+        HERALD_LOG_MAX_BYTES: '1048576',
+        HERALD_LOG_FILES: '5',
+      }),
+    ).toEqual({ ok: true, config: { file: '/data/runtime.log', maxBytes: 1048576, keep: 5 } });
+  });
+
+  it.each([
+    ['HERALD_LOG_MAX_BYTES', { HERALD_LOG_MAX_BYTES: '100' }],
+    ['HERALD_LOG_MAX_BYTES', { HERALD_LOG_MAX_BYTES: 'big' }],
+    ['HERALD_LOG_FILES', { HERALD_LOG_FILES: '21' }],
+  ])('a bad value names %s', (variable, override) => {
+    const parsed = parseRuntimeLogEnv(override);
+    expect(parsed.ok ? '' : parsed.message).toContain(variable);
   });
 });

@@ -96,3 +96,46 @@ export function parseRuntimeEnv(env: NodeJS.ProcessEnv): ConfigParse {
     },
   };
 }
+
+/** Where the runtime logs: a rotated file (the control plane's choice) or, without HERALD_LOG_FILE, stdout. */
+export interface RuntimeLogConfig {
+  file: string | null;
+  maxBytes: number;
+  keep: number;
+}
+
+const logEnvSchema = z.object({
+  HERALD_LOG_FILE: z.string().min(1).optional(),
+  // At least 64 KiB, so a rotation is never triggered by every other line.
+  HERALD_LOG_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(10 * 1024 * 1024),
+  HERALD_LOG_FILES: z.coerce.number().int().min(0).max(20).default(3),
+});
+
+export type LogConfigParse =
+  { ok: true; config: RuntimeLogConfig } | { ok: false; message: string };
+
+/** Read before everything else (the logger reports the other variables' errors); empty strings count as unset. */
+export function parseRuntimeLogEnv(env: NodeJS.ProcessEnv): LogConfigParse {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => name.startsWith('HERALD_LOG_') && value !== ''),
+  );
+  const parsed = logEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const message = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    return { ok: false, message: `Invalid runtime environment: ${message}` };
+  }
+  return {
+    ok: true,
+    config: {
+      file: parsed.data.HERALD_LOG_FILE ?? null,
+      maxBytes: parsed.data.HERALD_LOG_MAX_BYTES,
+      keep: parsed.data.HERALD_LOG_FILES,
+    },
+  };
+}

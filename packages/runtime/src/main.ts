@@ -1,15 +1,27 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseRuntimeEnv } from './config';
-import { createLogger } from './log';
+import { parseRuntimeEnv, parseRuntimeLogEnv } from './config';
+import { createLogger, ignoreBrokenStdio, writeToStdout } from './log';
+import { createRotatingFile } from './log-file';
 import { startRuntime, type RunningRuntime } from './runtime';
 
 /**
  * The process the control plane spawns: `node --import tsx packages/runtime/src/main.ts` with the HERALD_*
  * variables (see README.md). Writes `${HERALD_DATA_DIR}/runtime.json` and logs `"msg":"ready"` once both listeners
  * are up; SIGTERM/SIGINT close everything, write the state and exit 0.
+ *
+ * It outlives the control plane that started it (docs/decisions/014): nothing here watches the parent, the log
+ * goes to HERALD_LOG_FILE (rotated) when set, and a broken stdout or stderr is never a reason to stop.
  */
-const logger = createLogger();
+ignoreBrokenStdio();
+const logSettings = parseRuntimeLogEnv(process.env);
+if (!logSettings.ok) {
+  process.stderr.write(`${logSettings.message}\n`);
+  process.exit(1);
+}
+const { file, maxBytes, keep } = logSettings.config;
+const logFile = file === null ? null : createRotatingFile({ file, maxBytes, keep });
+const logger = createLogger(logFile ? (line) => logFile.write(line) : writeToStdout);
 const parsed = parseRuntimeEnv(process.env);
 if (!parsed.ok) {
   logger.error(parsed.message);
@@ -17,6 +29,13 @@ if (!parsed.ok) {
   process.exit(1);
 }
 const config = parsed.config;
+
+// A crash is written to the log file too (stderr may go nowhere), then the process exits as Node would.
+process.on('uncaughtException', (error) => {
+  logger.error('uncaught exception', { error: error.stack ?? String(error) });
+  process.stderr.write(`${error.stack ?? String(error)}\n`);
+  process.exit(1);
+});
 
 // Signal handlers go in first: without a listener the kernel's default action kills the process at once, so a
 // SIGTERM sent right after "ready" would skip writing the state. A signal during start-up stops once started.

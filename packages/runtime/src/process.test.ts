@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectClient } from './testing/mqtt-helpers';
+import { connectClient, nextMessage } from './testing/mqtt-helpers';
 import { killSpawnedRuntimes, spawnRuntime } from './testing/spawn-runtime';
 import { createTestKeys, testConfig, testDataDir, testEnv } from './testing/test-keys';
 
@@ -108,6 +108,28 @@ describe('the runtime process', () => {
       true,
     );
     expect(runtime.lines.join('\n')).not.toMatch(/eyJ/);
+  });
+
+  it('keeps serving when the reader of its stdout is gone (the control plane died)', async () => {
+    const keys = await createTestKeys();
+    const token = await keys.serviceToken();
+    const runtime = await spawnRuntime(testEnv(testConfig(keys, await testDataDir())));
+    runtime.child.stdout?.destroy();
+    const url = `mqtt://127.0.0.1:${runtime.mqttPort}`;
+    // Each new session writes a log line, which now meets a pipe without a reader (EPIPE).
+    for (let round = 0; round < 3; round += 1) {
+      const client = await connectClient(url, { username: 'token', password: token });
+      await client.publishAsync('pipe/gone', String(round), { qos: 1 });
+      await client.endAsync();
+    }
+    const reader = await connectClient(url, { username: 'token', password: token });
+    const value = nextMessage(reader, 'pipe/gone');
+    await reader.subscribeAsync('pipe/gone');
+    expect((await value).payload).toBe('2');
+    await reader.endAsync();
+    expect(runtime.child.exitCode).toBeNull();
+    runtime.child.kill('SIGTERM');
+    expect((await runtime.exited).code).toBe(0);
   });
 
   it('exits 1 naming the variable when the environment is bad', async () => {

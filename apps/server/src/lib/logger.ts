@@ -20,6 +20,51 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
 }
 
+/** Log lines waiting for a slow reader beyond this are dropped rather than held in memory. */
+const MAX_BUFFERED_LOG_BYTES = 8 * 1024 * 1024;
+
+// One error listener per stream however many loggers write to it (tests build many apps).
+const watchedStreams = new WeakSet<NodeJS.WritableStream>();
+const brokenStreams = new WeakSet<NodeJS.WritableStream>();
+
+/**
+ * Standard output as a log destination that can never stop the server. pino's default (a synchronous write to fd 1)
+ * retries a full pipe forever on the main thread, so a server whose log reader stalled or died could not even
+ * finish its SIGTERM shutdown (issue 9). Node writes a pipe asynchronously: the event loop goes on, lines beyond
+ * MAX_BUFFERED_LOG_BYTES are dropped, and a broken pipe (EPIPE, the reader is gone) ends logging, not the process.
+ */
+export function createStdoutDestination(
+  stream: NodeJS.WritableStream & { writableLength: number } = process.stdout,
+): DestinationStream {
+  if (!watchedStreams.has(stream)) {
+    watchedStreams.add(stream);
+    stream.on('error', () => brokenStreams.add(stream));
+  }
+  return {
+    write(line: string) {
+      if (brokenStreams.has(stream) || stream.writableLength > MAX_BUFFERED_LOG_BYTES) return;
+      try {
+        stream.write(line);
+      } catch {
+        // a synchronous stdout (file, terminal) that failed: the line is lost, the server goes on
+      }
+    },
+  };
+}
+
+/** Waits (at most `timeoutMs`) for stdout to take what is buffered, so the last lines of a stop are not lost. */
+export function drainStdout(timeoutMs: number): Promise<void> {
+  if (process.stdout.writableLength === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    timer.unref();
+    process.stdout.once('drain', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 interface LoggedRequest {
   method: string;
   url: string;
@@ -44,9 +89,11 @@ export function createLogger(
         paths: [
           'req.headers.authorization',
           'req.headers.cookie',
+          'req.headers["x-outbox-token"]',
           'res.headers["set-cookie"]',
           'headers.authorization',
           'headers.cookie',
+          'headers["x-outbox-token"]',
           'headers["set-cookie"]',
         ],
         censor: '[Redacted]',
@@ -61,6 +108,6 @@ export function createLogger(
         }),
       },
     },
-    destination,
+    destination ?? createStdoutDestination(),
   );
 }

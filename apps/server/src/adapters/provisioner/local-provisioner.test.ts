@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -256,7 +264,7 @@ describe('local provisioner with real runtimes', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(seen.filter((status) => status === 'POD_INITIALIZING').length).toBe(initializing);
         expect(seen.at(-1)).toBe('ERROR');
-        expect(crashing.recentLogs(broken.id).join('\n')).toMatch(/HERALD_VERSION/);
+        expect((await crashing.recentLogs(broken.id)).join('\n')).toMatch(/HERALD_VERSION/);
         // Fixed and asked again: it runs.
         await app.db
           .update(service)
@@ -355,6 +363,65 @@ describe('local provisioner start(): re-attach and clean-up', () => {
     } finally {
       await provisioner.close();
       orphan.kill('SIGKILL');
+    }
+  });
+  it('adopts only a process that proves to be the service’s runtime, and never kills an unrelated one', async () => {
+    /** A process that answers 200 to everything on an HTTP port, optionally claiming the service in its env. */
+    const startImpostor = async (env: Record<string, string>) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '-e',
+          `require('node:http').createServer((request, response) => {
+             response.writeHead(200, { 'content-type': 'application/json' });
+             response.end('{"status":"ok"}');
+           }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`,
+        ],
+        { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      const httpPort = await new Promise<number>((resolve) =>
+        child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+      );
+      return { child, httpPort };
+    };
+    const claiming = await insertTestService(app.db, { mqttPort: attachPortBase + 5 });
+    const unrelated = await insertTestService(app.db, { mqttPort: attachPortBase + 6 });
+    // One names the service in its environment (as a runtime would) but is not one; one is any process that got
+    // the pid a dead runtime left in runtime.json.
+    const impostors = [
+      { row: claiming, ...(await startImpostor({ HERALD_SERVICE_ID: claiming.id })) },
+      { row: unrelated, ...(await startImpostor({})) },
+    ];
+    for (const { row, child, httpPort } of impostors) {
+      const serviceDir = path.join(attachDir, 'services', row.id);
+      mkdirSync(serviceDir, { recursive: true });
+      const info = { pid: child.pid, httpPort, mqttPort: row.mqttPort, version: row.heraldVersion };
+      writeFileSync(path.join(serviceDir, 'runtime.json'), JSON.stringify(info));
+    }
+    const provisioner = createLocalProvisioner({
+      db: app.db,
+      config: app.config,
+      logger: app.log,
+      tokens: app.tokens,
+      clock: () => new Date(),
+    });
+    try {
+      await provisioner.start();
+      for (const { row, child, httpPort } of impostors) {
+        await waitForService(app.db, row.id, isRunning);
+        const endpoint = provisioner.endpointOf(row.id);
+        expect(endpoint?.httpPort).not.toBe(httpPort);
+        const info = await getServerInfo(endpoint!, await signControlPlaneToken(app.tokens, row));
+        expect(info.version).toBe(row.heraldVersion);
+        const started = JSON.parse(
+          readFileSync(path.join(attachDir, 'services', row.id, 'runtime.json'), 'utf8'),
+        ) as { pid: number };
+        expect(started.pid).not.toBe(child.pid);
+      }
+      expect(isAlive(impostors[1]!.child.pid!)).toBe(true);
+    } finally {
+      await provisioner.close();
+      for (const { child } of impostors) child.kill('SIGKILL');
     }
   });
 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,8 @@ import type { Database } from '../../db/database';
 import { service } from '../../db/schema';
 import type { TokenSigner } from '../../modules/service-api/tokens';
 import type { Provisioner, RuntimeEndpoint } from './provisioner';
-import { isHealthy, resetTopics, setCredentialVersion } from './runtime-client';
+import { identifyRuntime, isHealthy, resetTopics, setCredentialVersion } from './runtime-client';
+import { runtimeBaseEnv } from './runtime-env';
 
 export interface LocalProvisionerOptions {
   db: Database;
@@ -41,6 +42,8 @@ export interface ProvisionerTimings {
   readyTimeoutMs: number;
   /** /health polling of re-attached runtimes (not our children: no exit event). */
   attachedPollMs: number;
+  /** This many failed polls in a row (or a dead pid at once) count as a crash of a re-attached runtime. */
+  attachedFailuresAllowed: number;
 }
 
 const DEFAULT_TIMINGS: ProvisionerTimings = {
@@ -51,6 +54,7 @@ const DEFAULT_TIMINGS: ProvisionerTimings = {
   stopGraceMs: 5_000,
   readyTimeoutMs: 30_000,
   attachedPollMs: 2_000,
+  attachedFailuresAllowed: 3,
 };
 
 /** The section 4 statuses this provisioner writes. */
@@ -64,8 +68,12 @@ export type ServiceRuntimeStatus =
 
 /** The local provisioner adds what only it has: the recent runtime log lines of each service. */
 export interface LocalProvisioner extends Provisioner {
-  /** The last ~200 stdout/stderr lines of the service's runtime (children only), oldest first. */
-  recentLogs(serviceId: string): string[];
+  /**
+   * The last lines (at most `count`, default 200) the service's runtime wrote, spawned or re-attached: its log file
+   * (`runtime.log`, rotated by the runtime) followed by its raw output (`runtime.out`: what Node prints on a crash
+   * or before the log opens).
+   */
+  recentLogs(serviceId: string, count?: number): Promise<string[]>;
   /** Calls `listener` after every status write; returns the unsubscribe function. */
   watchStatus(listener: StatusListener): () => void;
 }
@@ -112,7 +120,6 @@ interface Supervised {
   queued: boolean;
   backoffTimer: NodeJS.Timeout | null;
   pollTimer: NodeJS.Timeout | null;
-  logs: string[];
   /** Exits we caused are not crashes. */
   stopping: boolean;
 }
@@ -120,6 +127,11 @@ interface Supervised {
 const LOG_LINES_KEPT = 200;
 const CONTROL_FILE = 'control-plane.json';
 const RUNTIME_FILE = 'runtime.json';
+/** The runtime's own log (it rotates it: `runtime.log.1` … ) and its raw stdout/stderr (replaced at each spawn). */
+const RUNTIME_LOG_FILE = 'runtime.log';
+const RUNTIME_OUTPUT_FILE = 'runtime.out';
+/** How much of the end of each file recentLogs reads. */
+const LOG_TAIL_BYTES = 64 * 1024;
 /** Row-less data dirs younger than this are left alone (see isOrphanDir). */
 const ORPHAN_MIN_AGE_MS = 60_000;
 /** setTimeout's maximum delay; a scheduled update further away re-arms on the way. */
@@ -164,15 +176,42 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Alive and (where /proc tells) started for this service: pids are reused. */
-async function isRuntimeOf(pid: number, serviceId: string): Promise<boolean> {
-  if (!isAlive(pid)) return false;
+/**
+ * Whether a live pid is a runtime started for this service (its environment names it): pids are reused, so a pid
+ * from a file is never signalled on its word alone. 'unknown' where /proc cannot tell (macOS, another user).
+ */
+async function runtimeProcessOf(
+  pid: number,
+  serviceId: string,
+): Promise<'ours' | 'not-ours' | 'unknown'> {
+  if (!isAlive(pid)) return 'not-ours';
   try {
     const environ = await readFile(`/proc/${pid}/environ`, 'utf8');
-    return environ.split('\0').includes(`HERALD_SERVICE_ID=${serviceId}`);
+    return environ.split('\0').includes(`HERALD_SERVICE_ID=${serviceId}`) ? 'ours' : 'not-ours';
   } catch {
-    // No /proc (macOS) or not readable: the pid is alive, trust runtime.json.
-    return true;
+    return 'unknown';
+  }
+}
+
+/** The last `count` lines of a file's last LOG_TAIL_BYTES ([] when it does not exist). */
+async function tailLines(file: string, count: number): Promise<string[]> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return [];
+  }
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, LOG_TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    const lines = buffer.toString('utf8').split('\n');
+    // A cut first line is a fragment, not a line.
+    if (size > length) lines.shift();
+    return lines.filter((line) => line.trim() !== '').slice(-count);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -251,7 +290,6 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
         queued: false,
         backoffTimer: null,
         pollTimer: null,
-        logs: [],
         stopping: false,
       };
       supervised.set(serviceId, state);
@@ -374,33 +412,12 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
 
   // ---- processes ---------------------------------------------------------------------------------------------
 
-  function keepLog(state: Supervised, line: string): void {
-    state.logs.push(line);
-    if (state.logs.length > LOG_LINES_KEPT)
-      state.logs.splice(0, state.logs.length - LOG_LINES_KEPT);
-  }
-
-  function forwardLines(state: Supervised, stream: NodeJS.ReadableStream, stderr: boolean): void {
-    let buffered = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      buffered += chunk;
-      let newline = buffered.indexOf('\n');
-      while (newline !== -1) {
-        const line = buffered.slice(0, newline).trimEnd();
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf('\n');
-        if (!line) continue;
-        keepLog(state, line);
-        let fields: unknown = line;
-        try {
-          fields = JSON.parse(line);
-        } catch {
-          // not JSON: forwarded as text
-        }
-        logger.debug({ serviceId: state.serviceId, stderr, runtime: fields }, 'runtime log');
-      }
-    });
+  /** See LocalProvisioner.recentLogs. */
+  async function readRecentLogs(serviceId: string, count = LOG_LINES_KEPT): Promise<string[]> {
+    const dir = dataDirOf(serviceId);
+    const logged = await tailLines(path.join(dir, RUNTIME_LOG_FILE), count);
+    const output = await tailLines(path.join(dir, RUNTIME_OUTPUT_FILE), count);
+    return [...logged, ...output].slice(-count);
   }
 
   function unregister(state: Supervised): void {
@@ -429,7 +446,10 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
         await exited;
         clearTimeout(timer);
       } else if (!child && pid !== null) {
-        await killPid(pid, timings.stopGraceMs);
+        // Re-attached (proved ours then); a pid reused since it died is not ours to signal.
+        if ((await runtimeProcessOf(pid, state.serviceId)) !== 'not-ours') {
+          await killPid(pid, timings.stopGraceMs);
+        }
       }
     } finally {
       state.child = null;
@@ -463,9 +483,11 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     );
     if (state.crashes.length >= timings.crashLimit) {
       state.errored = true;
-      logger.error(
-        { serviceId: state.serviceId, lastLines: state.logs.slice(-10) },
-        'Service runtime keeps crashing; status ERROR until the next restart request',
+      void readRecentLogs(state.serviceId, 10).then((lastLines) =>
+        logger.error(
+          { serviceId: state.serviceId, lastLines },
+          'Service runtime keeps crashing; status ERROR until the next restart request',
+        ),
       );
       enqueue(state, () => writeStatus(state.serviceId, 'ERROR'));
       return;
@@ -491,24 +513,35 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     await rm(path.join(dir, RUNTIME_FILE), { force: true });
     const jwks = await tokens.publicJwks();
     if (closed) throw new Error('provisioner closed');
-    const child = spawn(process.execPath, ['--import', 'tsx', runtimeEntry], {
-      cwd: path.dirname(path.dirname(runtimeEntry)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        HERALD_SERVICE_ID: row.id,
-        HERALD_SERVICE_NAME: row.serviceName,
-        HERALD_WORKSPACE_ID: row.workspaceId,
-        HERALD_VERSION: row.heraldVersion,
-        HERALD_DATA_DIR: dir,
-        HERALD_HOST: config.host,
-        HERALD_MQTT_PORT: String(row.mqttPort ?? 0),
-        HERALD_HTTP_PORT: '0',
-        HERALD_JWKS: JSON.stringify(jwks),
-        HERALD_CREDENTIAL_VERSION: String(row.credentialVersion),
-        HERALD_TOPICS_CAPACITY: String(topicsCapacityOf(row)),
-      },
-    });
+    // The runtime outlives a crash of this process (docs/decisions/014): its own session (a terminal's Ctrl-C or
+    // hang-up reaches the control plane, which stops it gracefully), no pipe to us (a write to a pipe whose reader
+    // died would fail), its log in its own rotated file and its raw output in a file of its data dir.
+    const output = openSync(path.join(dir, RUNTIME_OUTPUT_FILE), 'w');
+    let child: ChildProcess;
+    try {
+      child = spawn(process.execPath, ['--import', 'tsx', runtimeEntry], {
+        cwd: path.dirname(path.dirname(runtimeEntry)),
+        detached: true,
+        stdio: ['ignore', output, output],
+        env: {
+          ...runtimeBaseEnv(process.env),
+          HERALD_SERVICE_ID: row.id,
+          HERALD_SERVICE_NAME: row.serviceName,
+          HERALD_WORKSPACE_ID: row.workspaceId,
+          HERALD_VERSION: row.heraldVersion,
+          HERALD_DATA_DIR: dir,
+          HERALD_HOST: config.host,
+          HERALD_MQTT_PORT: String(row.mqttPort ?? 0),
+          HERALD_HTTP_PORT: '0',
+          HERALD_JWKS: JSON.stringify(jwks),
+          HERALD_CREDENTIAL_VERSION: String(row.credentialVersion),
+          HERALD_TOPICS_CAPACITY: String(topicsCapacityOf(row)),
+          HERALD_LOG_FILE: path.join(dir, RUNTIME_LOG_FILE),
+        },
+      });
+    } finally {
+      closeSync(output);
+    }
     state.child = child;
     state.pid = child.pid ?? null;
     state.attached = false;
@@ -517,11 +550,6 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     let exited = false;
     let spawnError: Error | undefined;
     let wake: (() => void) | undefined;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.includes('"msg":"ready"')) wake?.();
-    });
-    forwardLines(state, child.stdout!, false);
-    forwardLines(state, child.stderr!, true);
     child.once('error', (error) => {
       spawnError = error;
       exited = true;
@@ -543,7 +571,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
         throw new Error(
           spawnError
             ? `runtime could not be started: ${spawnError.message}`
-            : `runtime exited during start (code ${child.exitCode ?? child.signalCode}): ${state.logs.slice(-3).join(' | ')}`,
+            : `runtime exited during start (code ${child.exitCode ?? child.signalCode}): ${(await readRecentLogs(row.id, 3)).join(' | ')}`,
         );
       }
       if (closed || Date.now() > deadline) {
@@ -566,32 +594,62 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     }
   }
 
-  /** Re-attaches a runtime a previous control plane started, if runtime.json names a live healthy one. */
+  /**
+   * Re-attaches a runtime a previous control plane started (it survives our crash, docs/decisions/014) when
+   * runtime.json names a live process that proves to be this service's runtime: where /proc tells, the pid's
+   * environment names the service, and the runtime on the recorded port accepts a token only this service accepts
+   * and answers with the same service id and pid. A reused pid or port never passes, so it is neither adopted nor
+   * (see stopLeftover) killed.
+   */
   async function tryAttach(state: Supervised, row: ServiceRow): Promise<boolean> {
     const info = await readRuntimeInfo(row.id);
-    if (!info || !(await isRuntimeOf(info.pid, row.id))) return false;
+    if (!info || (await runtimeProcessOf(info.pid, row.id)) === 'not-ours') return false;
     const endpoint = { httpPort: info.httpPort, mqttPort: info.mqttPort };
-    if (!(await isHealthy(endpoint))) return false;
+    const identity = await identifyRuntime(endpoint, await signControlPlaneToken(tokens, row));
+    if (identity?.serviceId !== row.id || identity.pid !== info.pid) {
+      logger.info(
+        { serviceId: row.id, pid: info.pid, answered: identity },
+        'The runtime named in runtime.json is not this service’s: not re-attached',
+      );
+      return false;
+    }
     state.child = null;
     state.pid = info.pid;
     state.attached = true;
     state.version = info.version;
     state.endpoint = endpoint;
     state.credentialVersion = null;
-    const pid = info.pid;
+    watchAttached(state, info.pid, endpoint);
+    logger.info({ serviceId: row.id, pid: info.pid }, 'Re-attached to a running service runtime');
+    return true;
+  }
+
+  /**
+   * A re-attached runtime is not our child (no exit event): poll its pid and /health. A dead pid is a crash at
+   * once; a live one that fails attachedFailuresAllowed polls in a row (a long pause is not a death) is stopped —
+   * only when it is provably ours — and counted as a crash, which restarts it.
+   */
+  function watchAttached(state: Supervised, pid: number, endpoint: RuntimeEndpoint): void {
+    let failures = 0;
+    let isPolling = false;
     state.pollTimer = setInterval(() => {
+      if (isPolling) return;
+      isPolling = true;
       void (async () => {
         if (state.pid !== pid || state.stopping) return;
-        const healthy = isAlive(pid) && (await isHealthy(endpoint));
-        if (!healthy && state.pid === pid && !state.stopping) {
-          if (isAlive(pid)) await killPid(pid, 1_000);
-          onCrash(state, { reattachedPid: pid, reason: 'not healthy' });
+        const isDead = !isAlive(pid);
+        failures = !isDead && (await isHealthy(endpoint)) ? 0 : failures + 1;
+        if (state.pid !== pid || state.stopping) return;
+        if (!isDead && failures < timings.attachedFailuresAllowed) return;
+        if (!isDead && (await runtimeProcessOf(pid, state.serviceId)) === 'ours') {
+          await killPid(pid, 1_000);
         }
-      })();
+        onCrash(state, { reattachedPid: pid, reason: isDead ? 'exited' : 'not healthy' });
+      })().finally(() => {
+        isPolling = false;
+      });
     }, timings.attachedPollMs);
     state.pollTimer.unref();
-    logger.info({ serviceId: row.id, pid }, 'Re-attached to a running service runtime');
-    return true;
   }
 
   /** Stops a runtime a crashed control plane left behind (spawned, never re-attachable). */
@@ -602,9 +660,16 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     const info = await readRuntimeInfo(serviceId);
     if (info) pids.add(info.pid);
     for (const pid of pids) {
-      if (pid !== process.pid && (await isRuntimeOf(pid, serviceId)) && isAlive(pid)) {
+      if (pid === process.pid) continue;
+      const owner = await runtimeProcessOf(pid, serviceId);
+      if (owner === 'ours') {
         logger.info({ serviceId, pid }, 'Stopping a leftover service runtime');
         await killPid(pid, timings.stopGraceMs);
+      } else if (owner === 'unknown') {
+        logger.warn(
+          { serviceId, pid },
+          'A leftover pid cannot be proved to be this service’s runtime: left alone',
+        );
       }
     }
   }
@@ -619,7 +684,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     if (!info?.isDirectory() || Date.now() - info.mtimeMs < ORPHAN_MIN_AGE_MS) return false;
     const pids = [(await readControlFile(serviceId)).pid, (await readRuntimeInfo(serviceId))?.pid];
     for (const pid of pids) {
-      if (pid === undefined || !(await isRuntimeOf(pid, serviceId))) continue;
+      if (pid === undefined || (await runtimeProcessOf(pid, serviceId)) === 'not-ours') continue;
       const parent = await parentPid(pid);
       if (parent !== null && parent !== 1 && isAlive(parent)) return false;
     }
@@ -896,8 +961,8 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
-    recentLogs(serviceId) {
-      return [...(supervised.get(serviceId)?.logs ?? [])];
+    recentLogs(serviceId, count) {
+      return readRecentLogs(serviceId, count);
     },
     async close() {
       closed = true;

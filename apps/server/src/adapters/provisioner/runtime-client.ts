@@ -1,3 +1,4 @@
+import type { DashboardRevocation } from '@herald/contract/services/dashboard-access';
 import type { RuntimeEndpoint } from './provisioner';
 
 /**
@@ -124,6 +125,27 @@ export async function setCredentialVersion(
   await response.body?.cancel();
 }
 
+/**
+ * PUT /admin/dashboard-revocations: the runtime refuses the members' dashboard tokens issued at or before each
+ * time and closes their live sessions (docs/decisions/013); pushing the same list twice changes nothing.
+ */
+export async function pushDashboardRevocations(
+  endpoint: RuntimeEndpoint,
+  token: string,
+  revocations: DashboardRevocation[],
+  signal?: AbortSignal,
+): Promise<{ applied: number; disconnected: number }> {
+  const response = await call(endpoint, 'PUT', '/admin/dashboard-revocations', token, {
+    body: { revocations },
+    ...(signal && { signal }),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    applied?: number;
+    disconnected?: number;
+  };
+  return { applied: Number(body.applied ?? 0), disconnected: Number(body.disconnected ?? 0) };
+}
+
 /** GET /metrics: the Prometheus text exposition of the runtime. */
 export async function getMetricsText(
   endpoint: RuntimeEndpoint,
@@ -132,4 +154,31 @@ export async function getMetricsText(
 ): Promise<string> {
   const response = await call(endpoint, 'GET', '/metrics', token, { ...(signal && { signal }) });
   return response.text();
+}
+
+/** Who answers on a runtime's port: the service it serves and its pid (the re-attach identity check). */
+export interface RuntimeIdentity {
+  serviceId: string;
+  pid: number | null;
+}
+
+/**
+ * GET /admin/server with a token for the expected service: only that service's runtime accepts it (the token's
+ * audience names the service), and it says which process it is. Null when nothing, or something else, answers.
+ */
+export async function identifyRuntime(
+  endpoint: RuntimeEndpoint,
+  token: string,
+  signal?: AbortSignal,
+): Promise<RuntimeIdentity | null> {
+  try {
+    const response = await call(endpoint, 'GET', '/admin/server', token, {
+      ...(signal && { signal }),
+    });
+    const body = (await response.json()) as { serviceId?: unknown; pid?: unknown };
+    if (typeof body.serviceId !== 'string') return null;
+    return { serviceId: body.serviceId, pid: typeof body.pid === 'number' ? body.pid : null };
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,25 @@
+/**
+ * The part of the control plane's environment a service runtime inherits. A runtime needs no secret of the control
+ * plane (AUTH_SECRET, DATABASE_URL, SMTP_URL, payment keys): it verifies tokens against the JWKS it is given. So it
+ * gets only what Node.js itself uses and the operator's `HERALD_*` runtime settings (for example
+ * HERALD_MAX_MESSAGE_BYTES); the provisioner adds the service's own settings on top.
+ */
+const INHERITED = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'TZ',
+  'LANG',
+  'LC_ALL',
+  'NODE_ENV',
+  'NODE_EXTRA_CA_CERTS',
+];
+
+export function runtimeBaseEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const inherited: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (INHERITED.includes(name) || name.startsWith('HERALD_')) inherited[name] = value;
+  }
+  return inherited;
+}

@@ -1,0 +1,83 @@
+import { closeSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface RotatingFileOptions {
+  /** The current log file; older ones are `<file>.1` (newest) … `<file>.<keep>`. */
+  file: string;
+  /** A line that would take the current file past this size starts a new file first. */
+  maxBytes: number;
+  /** How many rotated files are kept beside the current one. */
+  keep: number;
+}
+
+export interface RotatingFile {
+  write(line: string): void;
+  close(): void;
+}
+
+/**
+ * A log file the runtime owns, rotated by size. The runtime must keep serving when the control plane that started
+ * it is gone, so its log may not depend on a pipe to that process (docs/decisions/014). Writes are synchronous
+ * appends to a local file: a line is on disk before the broker goes on (a crash right after keeps it), and nothing
+ * here waits on another process. A failed write (disk full, file removed) is dropped: logging never stops the broker.
+ */
+export function createRotatingFile(options: RotatingFileOptions): RotatingFile {
+  const { file, maxBytes, keep } = options;
+  let fd: number | null = null;
+  let size = 0;
+
+  function open(): number | null {
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      const opened = openSync(file, 'a');
+      size = fstatSync(opened).size;
+      return opened;
+    } catch {
+      return null;
+    }
+  }
+
+  function rotate(): void {
+    if (fd !== null) closeSync(fd);
+    fd = null;
+    try {
+      rmSync(`${file}.${keep}`, { force: true });
+      for (let index = keep - 1; index >= 1; index -= 1) {
+        try {
+          renameSync(`${file}.${index}`, `${file}.${index + 1}`);
+        } catch {
+          // that generation does not exist yet
+        }
+      }
+      if (keep >= 1) renameSync(file, `${file}.1`);
+      else rmSync(file, { force: true });
+    } catch {
+      // a rename failed: keep appending to whatever is there
+    }
+  }
+
+  return {
+    write(line) {
+      const bytes = Buffer.byteLength(line);
+      if (fd !== null && size > 0 && size + bytes > maxBytes) rotate();
+      fd ??= open();
+      if (fd === null) return;
+      try {
+        writeSync(fd, line);
+        size += bytes;
+      } catch {
+        // dropped (see above); the next write reopens the file
+        try {
+          closeSync(fd);
+        } catch {
+          // already closed
+        }
+        fd = null;
+      }
+    },
+    close() {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
+  };
+}
