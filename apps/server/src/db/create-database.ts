@@ -13,6 +13,7 @@ import { ensureInstanceId } from './instance-info.repository';
 import { MIGRATION_ADVISORY_LOCK_KEY, MIGRATIONS_FOLDER } from './migrate';
 import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
+import { trackWrites } from './write-generation';
 
 /**
  * Opens the database port (ARCHITECTURE "Ports"): a PostgreSQL server when DATABASE_URL is set, else the embedded
@@ -43,6 +44,8 @@ export async function fromPglite(
   options: { onClose?: () => void } = {},
 ): Promise<DatabaseHandle> {
   try {
+    // Before anything runs: every write from here on moves the generation the read caches check (decision 015).
+    trackWrites(client);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return await toHandle(db as unknown as Database, 'pglite', async () => {

@@ -5,6 +5,12 @@ import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME } from '@herald/contract/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IdentityPort } from '../adapters/identity/identity-port';
+import { resolveSessionAccess } from '../adapters/identity/session-access.repository';
+import type {
+  AccessScope,
+  SessionAccess,
+  SessionUser,
+} from '../adapters/identity/session-access.repository';
 import type { Config } from '../config';
 import { HttpError } from '../lib/http-error';
 import { isApiPath } from './error-handler';
@@ -15,7 +21,12 @@ export interface RequestSession {
   /** The session token (a secret: never log it). */
   token: string;
   expiresAt: Date;
+  /** The user as the identity knows it, read with the session (handlers need not read it again). */
+  user: SessionUser;
 }
+
+/** The route's workspace or service, checked with the session in the same query (see scopeOf). */
+export type ResolvedScope = AccessScope & Pick<SessionAccess, 'roles' | 'service'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +36,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Null when the request carries no valid session. Resolved for API paths only. */
     session: RequestSession | null;
+    /** The caller's roles in the route's workspace (or the service's), resolved with the session; else null. */
+    resolvedScope: ResolvedScope | null;
+  }
+  interface FastifyContextConfig {
+    /** Set by registerRoute on `workspace` and `service` routes: which path parameter the session query checks. */
+    sessionScope?: 'workspace' | 'service';
   }
 }
 
@@ -37,6 +54,21 @@ const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What a session token can look like; anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
+
+/**
+ * What a workspace or service id can look like (ours are 12 hex characters); anything else cannot exist, so it is
+ * not looked up (a NUL or a lone surrogate would make the database refuse the query).
+ */
+const ID_PATTERN = /^[\x21-\x7e]{1,100}$/;
+
+/** The route's workspace or service, from the raw path parameter (this runs before the params are validated). */
+export function scopeOf(request: FastifyRequest): AccessScope {
+  const kind = request.routeOptions.config?.sessionScope;
+  const params = request.params as { workspaceId?: unknown; serviceId?: unknown } | undefined;
+  const id = kind === 'workspace' ? params?.workspaceId : params?.serviceId;
+  if (kind === undefined || typeof id !== 'string' || !ID_PATTERN.test(id)) return { kind: 'none' };
+  return kind === 'workspace' ? { kind, workspaceId: id } : { kind, serviceId: id };
+}
 
 export function authCookieOptions(config: Pick<Config, 'publicUrl'>): CookieSerializeOptions {
   return {
@@ -111,6 +143,7 @@ async function authPlugin(
   await app.register(cookie);
   app.decorate('identity', options.identity);
   app.decorateRequest('session', null);
+  app.decorateRequest('resolvedScope', null);
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING_METHODS.has(request.method) || !isV3Path(request.url)) return;
@@ -127,12 +160,19 @@ async function authPlugin(
     if (!isApiPath(request.url)) return;
     const token = sessionTokenOf(request);
     if (token === undefined || !TOKEN_PATTERN.test(token)) return;
-    const session = await options.identity.getSession(token);
-    request.session = session && {
-      userId: session.userId,
-      token: session.token,
-      expiresAt: session.expiresAt,
+    // One indexed query for the session, its user and, on workspace and service routes, the membership
+    // (docs/decisions/015). On the embedded database it is cached until the next write of any kind, so a logout,
+    // a deleted account or a removed member still counts on the next request.
+    const scope = scopeOf(request);
+    const access = await resolveSessionAccess(app.db, token, scope);
+    if (!access) return;
+    request.session = {
+      userId: access.userId,
+      token: access.token,
+      expiresAt: access.expiresAt,
+      user: access.user,
     };
+    request.resolvedScope = { ...scope, roles: access.roles, service: access.service };
   });
 }
 

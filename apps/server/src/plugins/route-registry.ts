@@ -12,11 +12,12 @@ import { ERROR_CODES } from '@herald/contract/api/errors';
 import { PERMISSIONS, hasPermission } from '@herald/contract/members/permissions';
 import type { Permission, Role } from '@herald/contract/members/permissions';
 import type { z } from 'zod';
+import { resolveSessionAccess } from '../adapters/identity/session-access.repository';
+import type { AccessScope } from '../adapters/identity/session-access.repository';
 import { HttpError } from '../lib/http-error';
-import { findLiveService } from '../modules/service/service.repository';
 import type { ServiceRow } from '../modules/service/service.repository';
-import { findMemberRoles } from '../modules/workspace/workspace.repository';
-import { requireSession } from './auth';
+import { requireSession, scopeOf } from './auth';
+import type { ResolvedScope } from './auth';
 
 export const WORKSPACE_NOT_FOUND_MESSAGE =
   'This organisation does not exist or you are not a member.';
@@ -87,20 +88,42 @@ const operationIdByDefinition = new Map<RouteDefinition, string>(
   Object.entries(routes).map(([id, definition]) => [definition as RouteDefinition, id]),
 );
 
+function isSameScope(resolved: ResolvedScope, scope: AccessScope): boolean {
+  if (resolved.kind === 'workspace' && scope.kind === 'workspace') {
+    return resolved.workspaceId === scope.workspaceId;
+  }
+  if (resolved.kind === 'service' && scope.kind === 'service') {
+    return resolved.serviceId === scope.serviceId;
+  }
+  return resolved.kind === scope.kind;
+}
+
+/**
+ * The caller's roles (and the service) for the route's scope: normally what the auth plugin read with the session
+ * in the same query; read again only if that was for another scope (never on routes of registerRoute).
+ */
+async function accessOf(
+  request: FastifyRequest,
+): Promise<Pick<ResolvedScope, 'roles' | 'service'>> {
+  const session = requireSession(request);
+  const scope = scopeOf(request);
+  if (request.resolvedScope && isSameScope(request.resolvedScope, scope)) {
+    return request.resolvedScope;
+  }
+  const access = await resolveSessionAccess(request.server.db, session.token, scope);
+  return access ?? { roles: [], service: null };
+}
+
 /**
  * `workspace`: the session user must be a member of the path's workspace, else 404 (a non-member must not learn
  * that the workspace exists, docs/decisions/009); the member's roles go to `request.workspaceRoles`; a route's
  * section 6 `permission` then needs `hasPermission`, else 403. It runs at onRequest, on the raw path parameter, so
- * a non-member gets 404 whatever the rest of the request holds.
+ * a non-member gets 404 whatever the rest of the request holds. The membership was read with the session
+ * (docs/decisions/015).
  */
 function workspaceGuard(permission: Permission | undefined): onRequestHookHandler {
   return async (request) => {
-    const { userId } = requireSession(request);
-    const { workspaceId } = request.params as { workspaceId?: unknown };
-    const roles =
-      typeof workspaceId === 'string' && workspaceId !== ''
-        ? await findMemberRoles(request.server.db, workspaceId, userId)
-        : [];
+    const { roles } = await accessOf(request);
     if (roles.length === 0) {
       throw new HttpError(404, ERROR_CODES.notFound, WORKSPACE_NOT_FOUND_MESSAGE);
     }
@@ -118,13 +141,7 @@ function workspaceGuard(permission: Permission | undefined): onRequestHookHandle
  */
 function serviceGuard(permission: Permission | undefined): onRequestHookHandler {
   return async (request) => {
-    const { userId } = requireSession(request);
-    const { serviceId } = request.params as { serviceId?: unknown };
-    const row =
-      typeof serviceId === 'string' && serviceId !== '' && serviceId.length <= 100
-        ? await findLiveService(request.server.db, serviceId)
-        : undefined;
-    const roles = row ? await findMemberRoles(request.server.db, row.workspaceId, userId) : [];
+    const { roles, service: row } = await accessOf(request);
     if (!row || roles.length === 0) {
       throw new HttpError(404, ERROR_CODES.notFound, SERVICE_NOT_FOUND_MESSAGE);
     }
@@ -180,6 +197,16 @@ export function serviceOf(request: FastifyRequest): ServiceRow {
   return request.service;
 }
 
+/** A stream's success schema describes one event of the `text/event-stream` body (OpenAPI `content`). */
+function streamResponses(definition: RouteDefinition): Record<number, unknown> {
+  return Object.fromEntries(
+    Object.entries(definition.responses).map(([status, schema]) => [
+      status,
+      { content: { [definition.stream ?? 'text/event-stream']: { schema } } },
+    ]),
+  );
+}
+
 /**
  * Registers a contract RouteDefinition as a Fastify route, so that validation, serialization and the OpenAPI
  * document all come from the contract's zod schemas (CONVENTIONS section 3).
@@ -203,9 +230,14 @@ export function registerRoute<T extends RouteDefinition>(
       `${operationId}: access '${definition.access}' has no guard yet (route-registry guardOf)`,
     );
   }
+  const sessionScope =
+    definition.access === 'workspace' || definition.access === 'service'
+      ? definition.access
+      : undefined;
   app.route({
     ...routeOptions,
     ...(guard && { onRequest: guard }),
+    ...(sessionScope && { config: { sessionScope } }),
     method: definition.method,
     url: toFastifyPath(definition.path),
     schema: {
@@ -215,7 +247,7 @@ export function registerRoute<T extends RouteDefinition>(
       ...(definition.params && { params: definition.params }),
       ...(definition.query && { querystring: definition.query }),
       ...(definition.body && { body: definition.body }),
-      response: definition.responses,
+      response: definition.stream ? streamResponses(definition) : definition.responses,
     },
     handler: handler as unknown as RouteOptions['handler'],
   });

@@ -20,6 +20,7 @@ import type {
   IdentityUser,
 } from './identity-port';
 import type { PasswordHasher } from './password-hash';
+import { resolveSessionAccess } from './session-access.repository';
 
 /** Password reset links work for 1 hour, e-mail verification links for 24 hours; each once. */
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -136,10 +137,6 @@ function createBetterAuth(options: BetterAuthIdentityOptions) {
 
 type Auth = ReturnType<typeof createBetterAuth>;
 
-function bearerHeaders(token: string): Headers {
-  return new Headers({ authorization: `Bearer ${token}` });
-}
-
 function toIdentityUser(user: {
   id: string;
   email: string;
@@ -181,14 +178,13 @@ export function createBetterAuthIdentity(options: BetterAuthIdentityOptions): Id
   const auth = createBetterAuth(options);
   const context = () => auth.$context;
 
+  /**
+   * Our own indexed query rather than better-auth's getSession, whose whole request pipeline per call capped
+   * signed-in reads at a few hundred a second (docs/decisions/015). Same rule: the row exists and has not expired.
+   */
   async function sessionOf(token: string): Promise<IdentitySession | null> {
-    const result = await auth.api.getSession({ headers: bearerHeaders(token) });
-    if (!result) return null;
-    return {
-      token: result.session.token,
-      userId: result.session.userId,
-      expiresAt: new Date(result.session.expiresAt),
-    };
+    const access = await resolveSessionAccess(db, token, { kind: 'none' });
+    return access && { token: access.token, userId: access.userId, expiresAt: access.expiresAt };
   }
 
   async function findUser(userId: string): Promise<IdentityUser | null> {
@@ -330,11 +326,11 @@ export function createBetterAuthIdentity(options: BetterAuthIdentityOptions): Id
     async confirmPasswordReset(token, password) {
       const usedAt = now();
       const used = await consumeAuthToken(db, token, 'password-reset', usedAt);
-      if (!used) return false;
+      if (!used) return null;
       await this.setPassword(used.userId, password);
       await revokeAuthTokens(db, used.userId, 'password-reset', usedAt);
       await this.revokeAllSessions(used.userId);
-      return true;
+      return used.userId;
     },
 
     async createEmailVerificationToken(userId) {

@@ -88,8 +88,11 @@ export interface IdentityPort {
   requestPasswordReset(
     email: string,
   ): Promise<{ user: IdentityUser; token: string; expiresAt: Date } | null>;
-  /** Sets the new password with a reset token and revokes all sessions; false for a bad/used/expired token. */
-  confirmPasswordReset(token: string, password: string): Promise<boolean>;
+  /**
+   * Sets the new password with a reset token and revokes all sessions; the account's id, or null for a
+   * bad/used/expired token.
+   */
+  confirmPasswordReset(token: string, password: string): Promise<string | null>;
   /** A single-use e-mail verification token (24 hours) for the user's current e-mail. */
   createEmailVerificationToken(userId: string): Promise<{ token: string; expiresAt: Date }>;
   /** Marks the e-mail verified; false for a bad/used/expired token or one sent to a previous e-mail. */
