@@ -2,6 +2,7 @@ import { LIVE_METRICS_POLL_MS, SERVICE_STATUS_POLL_MS } from '@herald/contract/c
 import { isTransitionalStatus } from '@herald/contract/services/service-status-rules';
 import { queryOptions } from '@tanstack/react-query';
 import { loadApi } from './load-api';
+import { isStatusStreamOpen } from './status-stream-state';
 
 /**
  * Query keys and options shared by every screen that shows services (the services list, the service layout and
@@ -34,7 +35,10 @@ export const serviceQueryOptions = (serviceId: string) =>
     },
   });
 
-/** GET /v3/service/{serviceId}/status, polled every 10 s while the status is transitional (spec section 9). */
+/**
+ * GET /v3/service/{serviceId}/status, polled every 10 s while the status is transitional (spec section 9) and no
+ * status stream is open (the stream pushes each change, docs/decisions/016).
+ */
 export const serviceStatusQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: serviceKeys.status(serviceId),
@@ -43,7 +47,8 @@ export const serviceStatusQueryOptions = (serviceId: string) =>
       return apiRequest(routes.getServiceStatus, { signal, params: { serviceId } });
     },
     refetchInterval: (query) =>
-      query.state.data === undefined || isTransitionalStatus(query.state.data.status)
+      !isStatusStreamOpen() &&
+      (query.state.data === undefined || isTransitionalStatus(query.state.data.status))
         ? SERVICE_STATUS_POLL_MS
         : false,
   });
@@ -71,7 +76,7 @@ export const workspaceServicesQueryOptions = (workspaceId: string) =>
 
 /**
  * GET /v3/workspace/{workspaceId}/services/status: one call for every card's status, polled every 10 s while any
- * service is transitional.
+ * service is transitional and no status stream is open.
  */
 export const workspaceServiceStatusesQueryOptions = (workspaceId: string) =>
   queryOptions({
@@ -81,8 +86,9 @@ export const workspaceServiceStatusesQueryOptions = (workspaceId: string) =>
       return apiRequest(routes.listWorkspaceServiceStatuses, { signal, params: { workspaceId } });
     },
     refetchInterval: (query) =>
-      query.state.data === undefined ||
-      query.state.data.some((item) => isTransitionalStatus(item.status))
+      !isStatusStreamOpen() &&
+      (query.state.data === undefined ||
+        query.state.data.some((item) => isTransitionalStatus(item.status)))
         ? SERVICE_STATUS_POLL_MS
         : false,
   });

@@ -27,6 +27,11 @@ export interface RouteDefinition {
   readonly body?: z.ZodType;
   /** Success responses by status; errors always use the error envelope. */
   readonly responses: Readonly<Record<number, z.ZodType>>;
+  /**
+   * Set for a server-sent events stream: the success schema is then the JSON `data` of one event, and the body is
+   * `text/event-stream` that stays open (tests must not wait for its end).
+   */
+  readonly stream?: 'text/event-stream';
 }
 
 export function defineRoute<const T extends RouteDefinition>(definition: T): T {

@@ -6,7 +6,9 @@ import { HttpError } from '../../lib/http-error';
 import { WORKSPACE_NOT_FOUND_MESSAGE, registerRoute } from '../../plugins/route-registry';
 import { catalogueOf } from '../service/catalogue';
 import { statusOf, toService } from '../service/service.mapper';
-import { listServiceStatuses, listServicesOf } from '../service/service.repository';
+import { listServiceStatuses } from '../service/service.repository';
+import { streamServiceStatuses } from './status-stream';
+import { listLiveServicesOfWorkspace } from './services-list.repository';
 import { findWorkspace } from './workspace.repository';
 import { actorOf, createWorkspaceTx, listUserWorkspaces } from './workspace.service';
 
@@ -35,7 +37,7 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, routes.listWorkspaceServices, async (request) => {
-    const rows = await listServicesOf(app.db, [request.params.workspaceId]);
+    const rows = await listLiveServicesOfWorkspace(app.db, request.params.workspaceId);
     return rows.map((row) => toService(row, app.config));
   });
 
@@ -47,6 +49,10 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
       status: statusOf(row.status),
     }));
   });
+
+  registerRoute(app, routes.streamWorkspaceServiceStatuses, (request, reply) =>
+    streamServiceStatuses(app, request, reply),
+  );
 
   registerRoute(app, routes.getWorkspaceCredit, async (request) => {
     const row = await findWorkspace(app.db, request.params.workspaceId);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AuditAction } from '@herald/contract/members/member.schema';
 import type { Role } from '@herald/contract/members/permissions';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
@@ -152,7 +153,8 @@ export async function deleteMember(
 export interface AuditEventInput {
   workspaceId: string;
   actor: { customerId: string | null; email: string | null };
-  action: string;
+  /** Only the contract's actions: one the Activity tab cannot describe does not compile. */
+  action: AuditAction;
   target: string | null;
   details?: Record<string, unknown>;
   ipAddress: string | null;

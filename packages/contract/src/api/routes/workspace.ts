@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { queryBooleanSchema } from '../../common/fields';
 import { metadataSchema } from '../../metadata/metadata.schema';
 import { creditSchema, serviceSchema } from '../../services/service.schema';
+import { serviceStatusEventSchema } from '../../services/service-status-events';
 import {
   createWorkspaceRequestSchema,
   createWorkspaceResponseSchema,
@@ -50,6 +51,17 @@ export const workspaceRoutes = {
     access: 'workspace',
     params: workspaceParamsSchema,
     responses: { 200: z.array(workspaceServiceStatusSchema) },
+  }),
+  streamWorkspaceServiceStatuses: defineRoute({
+    method: 'GET',
+    path: '/v3/workspace/{workspaceId}/services/events',
+    summary:
+      "Server-sent events: each status change of the workspace's services, as it happens (the 10 s status poll is the fallback)",
+    tags,
+    access: 'workspace',
+    params: workspaceParamsSchema,
+    stream: 'text/event-stream',
+    responses: { 200: serviceStatusEventSchema },
   }),
   getWorkspaceCredit: defineRoute({
     method: 'GET',

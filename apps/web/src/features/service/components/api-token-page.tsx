@@ -13,6 +13,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 import { CopyValue } from './copy-value';
 import { SnippetBlock } from './snippet-block';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 /**
  * `/service/{serviceId}/api-token` (flag dashboard.token-page): the service API's credentials,
@@ -78,7 +79,12 @@ export function ApiTokenPage({ service, canManage }: { service: Service; canMana
                 >
                   Reveal credentials
                 </Button>
-                <Button color="red.9" variant="outline" onClick={openRotate} disabled={!canManage}>
+                <Button
+                  color={DANGER_TEXT}
+                  variant="outline"
+                  onClick={openRotate}
+                  disabled={!canManage}
+                >
                   Rotate secret
                 </Button>
               </Group>

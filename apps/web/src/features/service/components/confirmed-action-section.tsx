@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { showToast } from '../../../lib/toast';
 import { SettingsSection } from './settings-section';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 /** The part of a mutation this section drives (a TanStack mutation without variables). */
 interface ConfirmableMutation {
@@ -40,7 +41,7 @@ export function ConfirmedActionSection({
   return (
     <SettingsSection title={title} description={description}>
       <Button
-        {...(danger ? { color: 'red.9', variant: 'outline' } : { variant: 'default' })}
+        {...(danger ? { color: DANGER_TEXT, variant: 'outline' } : { variant: 'default' })}
         onClick={open}
         disabled={!allowed}
         style={{ alignSelf: 'flex-start' }}

@@ -6,6 +6,7 @@ import {
   versionDisplay,
 } from '@herald/contract/services/service-display';
 import type { Service } from '@herald/contract/services/service.schema';
+import { PORT_PENDING_TEXT, mqttTcpAddress } from '@herald/contract/services/service-address';
 import { useQuery } from '@tanstack/react-query';
 import { metadataQueryOptions } from '../../../lib/service-queries';
 import { CopyValue } from './copy-value';
@@ -13,7 +14,8 @@ import { CopyValue } from './copy-value';
 /** Where clients connect and what the service is (spec sections 3 and 9), with copy buttons. */
 export function ConnectionDetailsCard({ service }: { service: Service }) {
   const { data: metadata } = useQuery(metadataQueryOptions());
-  const { websocketUrl, mqttHost, mqttPort } = service.endpoints;
+  const { websocketUrl } = service.endpoints;
+  const tcpAddress = mqttTcpAddress(service.endpoints);
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="connection-details-title">
       <Stack gap="sm">
@@ -21,10 +23,19 @@ export function ConnectionDetailsCard({ service }: { service: Service }) {
           Connection details
         </Title>
         <CopyValue label="WebSocket URL" value={websocketUrl} />
-        <CopyValue
-          label="MQTT host and port"
-          value={mqttPort === null ? mqttHost : `${mqttHost}:${mqttPort}`}
-        />
+        {tcpAddress === null ? (
+          // Never a bare host as if it were the whole address: the port comes when the service starts.
+          <div>
+            <Text size="xs" c="dimmed" fw={600}>
+              MQTT host and port
+            </Text>
+            <Text size="sm" c="dimmed">
+              {PORT_PENDING_TEXT}
+            </Text>
+          </div>
+        ) : (
+          <CopyValue label="MQTT host and port" value={tcpAddress} />
+        )}
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Fact label="Plan" value={planDisplayName(service, metadata?.tiers ?? [])} />
           <Fact label="Region" value={regionDisplay(service.region)} />

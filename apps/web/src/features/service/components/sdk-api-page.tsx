@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { PORT_PENDING_TEXT, mqttTcpAddress } from '@herald/contract/services/service-address';
 import type { Service } from '@herald/contract/services/service.schema';
 import { useNavigate } from 'react-router';
 import { useApiDetailsQuery } from '../api/api-details-query';
@@ -51,9 +52,10 @@ export function SdkApiPage({
         <Title order={1}>SDKs & API</Title>
         <Text c="dimmed">
           Connect to {service.label ?? service.serviceName} with MQTT: over WebSocket at{' '}
-          {service.endpoints.websocketUrl}, or over TCP at {service.endpoints.mqttHost}
-          {service.endpoints.mqttPort === null ? '' : `:${service.endpoints.mqttPort}`}. The
-          username is <code>token</code> and the password is an access token.
+          {service.endpoints.websocketUrl}, or over TCP at{' '}
+          {mqttTcpAddress(service.endpoints) ??
+            `${service.endpoints.mqttHost} (${PORT_PENDING_TEXT.toLowerCase()})`}
+          . The username is <code>token</code> and the password is an access token.
         </Text>
       </Stack>
       {canRevealCredentials ? (

@@ -1,29 +1,21 @@
-import { lightBadgeTextColor } from '../../../components/badge-contrast';
-import { Badge, Group, Loader, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
-import { isTransitionalStatus } from '@herald/contract/services/service-status-rules';
-import { STATUS_TEXT } from '../utils/status-text';
+import { serviceStatusWords } from '@herald/contract/services/service-status-words';
+import { ServiceStatusBadge } from '../../../components/service-status-badge';
 
-/** The service's status (spec section 4); a transitional status says what is in progress. */
+/**
+ * The overview's status (spec section 4): the person's word with the wire value in a tooltip; an in-progress
+ * status also says what is happening.
+ */
 export function StatusBadge({ status }: { status: ServiceStatus }) {
-  const text = STATUS_TEXT[status];
+  const { tone, detail } = serviceStatusWords(status);
   return (
     <Group gap="xs" wrap="nowrap" role="status" aria-label="Service status">
-      {/* The darkest shade keeps light badges at WCAG AA contrast. */}
-      <Badge
-        color={text.color}
-        variant="light"
-        style={{ '--badge-color': lightBadgeTextColor(text.color) }}
-      >
-        {status}
-      </Badge>
-      {isTransitionalStatus(status) && (
-        <>
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm" c="dimmed">
-            {text.progress}
-          </Text>
-        </>
+      <ServiceStatusBadge status={status} hint="tooltip" />
+      {tone === 'progress' && (
+        <Text size="sm" c="dimmed">
+          {detail}
+        </Text>
       )}
     </Group>
   );

@@ -8,13 +8,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { serviceKeys, serviceStatusQueryOptions } from '../../../lib/service-queries';
+import { useServiceStatusStream } from '../../../lib/status-stream';
 import { serviceAreaKeys } from '../api/keys';
 
 /**
- * The service's live status: polled every 10 s while transitional (spec section 9), falling back
- * to the status the service came with; a status fetch answering 404 means UNAVAILABLE (section 4).
+ * The service's live status: pushed by the workspace's status stream, polled every 10 s while transitional and the
+ * stream is down (spec section 9), falling back to the status the service came with; a status fetch answering 404
+ * means UNAVAILABLE (section 4).
  */
 export function useServiceStatus(service: Service): ServiceStatus {
+  // Changes are pushed while the stream is open; the poll is the fallback (docs/decisions/016).
+  useServiceStatusStream(service.workspaceId);
   const { data, error } = useQuery(serviceStatusQueryOptions(service.serviceId));
   const fromError = isApiError(error) ? statusAfterFetchError(error.status) : null;
   return fromError ?? data?.status ?? service.status;

@@ -4,6 +4,7 @@ import {
   Checkbox,
   Group,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -93,7 +94,8 @@ export function CreateServiceForm({
             {inlineErrorText(failure)}
           </Alert>
         )}
-        <Group grow align="flex-start">
+        {/* One column on a phone: two would cut the name to a few letters. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <ServiceNameField inputProps={form.getInputProps('serviceName')} check={nameCheck} />
           <TextInput
             label="Label"
@@ -102,8 +104,8 @@ export function CreateServiceForm({
             autoComplete="off"
             {...form.getInputProps('label')}
           />
-        </Group>
-        <Group grow align="flex-start">
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Region"
             allowDeselect={false}
@@ -122,7 +124,7 @@ export function CreateServiceForm({
             }))}
             {...form.getInputProps('heraldVersion')}
           />
-        </Group>
+        </SimpleGrid>
         <TierPicker
           tiers={tiers}
           value={form.values.billingPlan}

@@ -8,7 +8,7 @@ import {
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
 import { useSessionsText } from '../hooks/use-sessions-text';
-import { ServiceStatusBadge } from './service-status-badge';
+import { ServiceStatusBadge } from '../../../components/service-status-badge';
 
 export interface ServiceCardProps {
   service: Service;

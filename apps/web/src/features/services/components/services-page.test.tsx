@@ -14,6 +14,18 @@ afterEach(() => {
 });
 
 describe('the services list', { timeout: SLOW_TEST_MS }, () => {
+  it('shows cards in outline while the services load, not a spinner', async () => {
+    await renderServices(
+      {},
+      handle(routes.listWorkspaceServices, () => new Promise<never>(() => {})),
+    );
+    const loading = screen.getByText('Loading services').closest('[role="status"]');
+    expect(loading).not.toBeNull();
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(loading!.querySelectorAll('.mantine-Skeleton-root').length).toBeGreaterThan(3);
+    expect(screen.queryByText('No services yet')).not.toBeInTheDocument();
+  });
+
   it('shows a card per service with plan, region, version, host name, merged status and sessions', async () => {
     const services = [
       buildService({ serviceId: 'svc-1', label: 'Prices feed', billingPlan: 'xsmall' }),
@@ -60,7 +72,7 @@ describe('the services list', { timeout: SLOW_TEST_MS }, () => {
     expect(second.getByText('Free')).toBeInTheDocument();
     expect(second.getByText('US-EAST-1')).toBeInTheDocument();
     expect(second.getByText('6.10')).toBeInTheDocument();
-    expect(await second.findByText('Starting…')).toBeInTheDocument();
+    expect(await second.findByText('Starting')).toBeInTheDocument();
 
     // Sessions are live for a RUNNING service and a dash for the others (never asked).
     const third = within(screen.getByRole('link', { name: /busy-lynx/ }));

@@ -11,7 +11,9 @@ import { mergeStatuses } from '../utils/merge-statuses';
 import { CreateServiceButton } from './create-service-button';
 import { CreateServiceModal } from './create-service-modal';
 import { ServiceCard } from './service-card';
-import { InlineLoader, LoadFailed } from '../../../components/query-states';
+import { LoadFailed } from '../../../components/query-states';
+import { ServiceCardsSkeleton } from '../../../components/skeletons';
+import { useServiceStatusStream } from '../../../lib/status-stream';
 
 export interface ServicesPageProps {
   workspace: Workspace;
@@ -31,6 +33,8 @@ export function ServicesPage({ workspace, roles }: ServicesPageProps) {
   const hasServices = services.isSuccess && services.data.length > 0;
   const statuses = useWorkspaceServiceStatusesQuery(workspaceId, hasServices);
   const metadata = useMetadataQuery();
+  // Each status change is pushed to the cards; the status poll is the fallback (docs/decisions/016).
+  useServiceStatusStream(workspaceId);
   const openCreate = () => setCreating(true);
 
   return (
@@ -50,7 +54,7 @@ export function ServicesPage({ workspace, roles }: ServicesPageProps) {
         )}
       </Group>
 
-      {services.isPending && <InlineLoader label="Loading services" />}
+      {services.isPending && <ServiceCardsSkeleton />}
       {services.isError && (
         <LoadFailed
           title="Services could not be loaded"
