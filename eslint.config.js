@@ -145,4 +145,9 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // The web app's build configuration runs in Node at build time, never in the browser.
+    files: ['apps/web/vite.config.ts', 'apps/web/vite-*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

@@ -68,8 +68,13 @@ export async function registerSpa(
     prefix: '/',
     wildcard: true,
     cacheControl: false,
+    // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): the best one the browser
+    // accepts is sent as is, so nothing is compressed per request; identity when it accepts neither.
+    preCompressed: true,
     setHeaders(response, filePath) {
       response.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      // The body depends on Accept-Encoding: a shared cache must not hand a brotli body to a gzip-only client.
+      response.setHeader('vary', 'Accept-Encoding');
     },
   });
 

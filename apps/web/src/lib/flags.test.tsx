@@ -1,5 +1,5 @@
 import { InMemoryProvider, OpenFeature, OpenFeatureProvider } from '@openfeature/react-sdk';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useFlag } from './flags';
 
@@ -35,6 +35,23 @@ describe('useFlag', () => {
       <OpenFeatureProvider>
         <ToursFlag />
       </OpenFeatureProvider>,
+    );
+    expect(await screen.findByText('tours on')).toBeInTheDocument();
+  });
+
+  it('needs no provider component and follows a provider set later (the SDK loads after the first render)', async () => {
+    render(<ToursFlag />);
+    expect(screen.getByText('tours off')).toBeInTheDocument();
+    await act(() =>
+      OpenFeature.setProviderAndWait(
+        new InMemoryProvider({
+          'dashboard.tours': {
+            variants: { on: true, off: false },
+            defaultVariant: 'on',
+            disabled: false,
+          },
+        }),
+      ),
     );
     expect(await screen.findByText('tours on')).toBeInTheDocument();
   });

@@ -1,35 +1,35 @@
 import type { FeatureFlag } from '@herald/contract/flags/flags';
-import { OpenFeature, useBooleanFlagValue } from '@openfeature/react-sdk';
+import { OpenFeature, ProviderEvents } from '@openfeature/web-sdk';
+import { useSyncExternalStore } from 'react';
 
-/** Flags are evaluated for an anonymous visitor until a user is known (spec section 1). */
-export const ANONYMOUS_TARGETING_KEY = 'anonymous';
-
-/**
- * Connects OpenFeature to the control plane's OFREP endpoint (`POST /ofrep/v1/evaluate/flags`).
- * It does not wait: until the first evaluation arrives every flag reads as its default (off),
- * so the first render is never blocked on the flag service.
+/*
+ * Reading flags. This module is imported only by pages behind lazy routes, so the OpenFeature SDK is not part of the
+ * first load (bundle budget, docs/decisions/017); connecting it lives in flag-context.ts, which loads it on demand.
  */
-export async function initFlags(baseUrl: string = window.location.origin): Promise<void> {
-  try {
-    // Loaded on demand: the OFREP client is not needed for the first paint (bundle budget).
-    const { OFREPWebProvider } = await import('@openfeature/ofrep-web-provider');
-    // The context is set with the provider so the first evaluation is already 'anonymous'.
-    // setProvider does not wait for initialisation; a failing flag service only emits an
-    // error event and leaves every flag at its default, which needs nothing shown to the user.
-    OpenFeature.setProvider(new OFREPWebProvider({ baseUrl }), {
-      targetingKey: ANONYMOUS_TARGETING_KEY,
-    });
-  } catch {
-    // The provider chunk failed to load: flags stay at their defaults (off).
-  }
-}
 
-/** Re-evaluates flags for the signed-in user (their id is the targeting key), or anonymous. */
-export async function setFlagContextUser(userId: string | null): Promise<void> {
-  await OpenFeature.setContext({ targetingKey: userId ?? ANONYMOUS_TARGETING_KEY });
+/** Every event after which an evaluation may give another value. */
+const FLAG_EVENTS = [
+  ProviderEvents.Ready,
+  ProviderEvents.ConfigurationChanged,
+  ProviderEvents.ContextChanged,
+  ProviderEvents.Reconciling,
+  ProviderEvents.Stale,
+  ProviderEvents.Error,
+] as const;
+
+function subscribeToFlagChanges(onChange: () => void): () => void {
+  // The SDK emits Ready before the provider's status reads ready, so an evaluation inside the handler still gives
+  // the default: re-read once the emitting code has finished.
+  const handleEvent = () => queueMicrotask(onChange);
+  for (const event of FLAG_EVENTS) OpenFeature.addHandler(event, handleEvent);
+  return () => {
+    for (const event of FLAG_EVENTS) OpenFeature.removeHandler(event, handleEvent);
+  };
 }
 
 /** Whether a feature flag is on; off while flags load and when the flag service fails. */
 export function useFlag(key: FeatureFlag): boolean {
-  return useBooleanFlagValue(key, false);
+  return useSyncExternalStore(subscribeToFlagChanges, () =>
+    OpenFeature.getClient().getBooleanValue(key, false),
+  );
 }

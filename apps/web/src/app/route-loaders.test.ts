@@ -1,0 +1,78 @@
+import { routes } from '@herald/contract/api/routes';
+import type { LoaderFunctionArgs } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { provideRouteQueryClient } from '../lib/route-prefetch';
+import { handle, mockApi } from '../testing/api-mock';
+import { buildService, buildUser } from '../testing/factories';
+import { createSession } from '../testing/render-app';
+import { createTestQueryClient } from '../testing/render';
+import { serviceLoader, workspaceLoader } from './route-loaders';
+
+const workspaceArgs = { params: { workspaceId: 'w1' } } as unknown as LoaderFunctionArgs;
+const serviceArgs = { params: { serviceId: 's1' } } as unknown as LoaderFunctionArgs;
+
+/**
+ * The API as the loaders see it; the workspaces list never answers, so a call made only after it (a waterfall) would
+ * never be sent.
+ */
+function stalledApi(user: ReturnType<typeof buildUser> | null) {
+  const session = createSession(user);
+  const api = mockApi(
+    session.handler,
+    handle(routes.listWorkspaces, () => new Promise<never>(() => {})),
+    handle(routes.listWorkspaceServices, () => ({ status: 200, body: [buildService()] })),
+    handle(routes.getService, () => ({ status: 200, body: buildService({ serviceId: 's1' }) })),
+  );
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('route loaders (parallel prefetch)', () => {
+  it('return at once, so navigation never waits for data', async () => {
+    const api = stalledApi(buildUser());
+    provideRouteQueryClient(createTestQueryClient());
+    expect(workspaceLoader(workspaceArgs)).toBeNull();
+    expect(serviceLoader(serviceArgs)).toBeNull();
+    // The background work goes on (and ends here, before the next test's API).
+    await vi.waitFor(() => expect(api.requestsTo(routes.getService)).toHaveLength(1));
+  });
+
+  it("ask for the workspace's services without waiting for the workspaces, once the user is in", async () => {
+    const api = stalledApi(buildUser());
+    const client = createTestQueryClient();
+    provideRouteQueryClient(client);
+    workspaceLoader(workspaceArgs);
+    await vi.waitFor(() => {
+      expect(api.requestsTo(routes.listWorkspaces)).toHaveLength(1);
+      expect(api.requestsTo(routes.listWorkspaceServices)).toHaveLength(1);
+    });
+    expect(api.requestsTo(routes.getUser)).toHaveLength(1);
+  });
+
+  it('ask for the service and the workspaces of a service page', async () => {
+    const api = stalledApi(buildUser());
+    provideRouteQueryClient(createTestQueryClient());
+    serviceLoader(serviceArgs);
+    await vi.waitFor(() => {
+      expect(api.requestsTo(routes.getService)).toHaveLength(1);
+      expect(api.requestsTo(routes.listWorkspaces).length).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  it('ask for nothing of the user’s data when nobody is signed in', async () => {
+    const api = stalledApi(null);
+    provideRouteQueryClient(createTestQueryClient());
+    workspaceLoader(workspaceArgs);
+    serviceLoader(serviceArgs);
+    await vi.waitFor(() => expect(api.requestsTo(routes.getUser).length).toBeGreaterThanOrEqual(1));
+    // Give a prefetch that wrongly went on the time to send its calls.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requestsTo(routes.listWorkspaces)).toHaveLength(0);
+    expect(api.requestsTo(routes.listWorkspaceServices)).toHaveLength(0);
+    expect(api.requestsTo(routes.getService)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,57 @@
+import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** The modules `src/lib/load-api.ts` imports on demand: the API client and the route table with every schema. */
+const API_MODULES = [/\/src\/lib\/api-client\.ts$/, /\/contract\/src\/api\/routes\.ts$/];
+
+function chunksOf(bundle: OutputBundle): OutputChunk[] {
+  return Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+}
+
+/** A chunk and every chunk it imports statically, by file name. */
+function withStaticImports(bundle: OutputBundle, file: string, into: Set<string>): Set<string> {
+  const chunk = bundle[file];
+  if (into.has(file) || chunk?.type !== 'chunk') return into;
+  into.add(file);
+  for (const imported of chunk.imports) withStaticImports(bundle, imported, into);
+  return into;
+}
+
+/**
+ * Every page first asks who is signed in (GET /v3/user), and that call needs the API client and the route table,
+ * which are loaded on demand to keep their schemas out of the entry chunk. Preloading them from index.html fetches
+ * them beside the entry instead of after it, which takes one round trip off the first paint (docs/decisions/017).
+ */
+export function preloadApiPlugin(): Plugin {
+  return {
+    name: 'herald-preload-api',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const chunks = chunksOf(bundle);
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const alreadyLoaded = entry
+          ? withStaticImports(bundle, entry.fileName, new Set())
+          : new Set();
+        const wanted = new Set<string>();
+        for (const chunk of chunks) {
+          if (chunk.moduleIds.some((id) => API_MODULES.some((pattern) => pattern.test(id)))) {
+            withStaticImports(bundle, chunk.fileName, wanted);
+          }
+        }
+        return [...wanted]
+          .filter((file) => !alreadyLoaded.has(file))
+          .map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          }));
+      },
+    },
+  };
+}

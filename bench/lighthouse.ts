@@ -1,0 +1,199 @@
+/**
+ * Lighthouse 12 (Debian's Chromium) on the dashboard as served by the real server (issue 9, Performance): the login
+ * page and a signed-in user's services list, each with the mobile preset (simulated slow 4G, 4× CPU slowdown) and
+ * the desktop preset. Prints performance and accessibility scores, FCP, LCP, total blocking time and bytes
+ * transferred; with several runs, the median run by performance score.
+ *
+ * Setup goes straight through the database (no mail outbox): a verified member with a profile, a workspace and three
+ * services (suspended: no runtime starts) are written on a temporary DATA_DIR, then the real server
+ * (`node --import tsx apps/server/src/server.ts`, NODE_ENV=production) is started on a free loopback port and serves
+ * the built dashboard (`npm run build` first; WEB_DIST_DIR may point at another build to compare). The signed-in
+ * pages get the member's session as a cookie through Lighthouse's --extra-headers.
+ *
+ * Lighthouse is not a dependency of the repository (it would add ~100 packages to every `npm ci` for a script run
+ * by hand): it is run with `npx -y lighthouse@12` (lighthouse 13 needs Node 22). docs/decisions/017.
+ * Run: flock /tmp/e2e.lock node --import tsx bench/lighthouse.ts [runs per page and preset, default 1]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { freePort } from '../apps/server/src/testing/free-port';
+import { insertManyTestServices } from '../apps/server/src/testing/test-services';
+import { routes } from '@herald/contract/api/routes';
+import {
+  callAs,
+  createTestMember,
+  createTestWorkspace,
+} from '../apps/server/src/testing/test-workspaces';
+
+const runs = Number(process.argv[2] ?? 1);
+if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('runs must be 1 to 9');
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const webDistDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
+if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
+  throw new Error(`${webDistDir} has no index.html: run \`npm run build\` first`);
+}
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-lighthouse-'));
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-lighthouse-reports-'));
+
+async function seed(): Promise<{ token: string; workspaceId: string }> {
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }),
+  });
+  try {
+    const member = await createTestMember(app);
+    // A complete profile (the company too), so the onboarding gate lets the member through to the services list.
+    const profile = await callAs(app, member, 'PUT', routes.updateUser.path, {
+      company: 'Bench Ltd',
+      setupComplete: true,
+    });
+    if (profile.statusCode !== 200)
+      throw new Error(`profile: ${profile.statusCode} ${profile.body}`);
+    const workspaceId = await createTestWorkspace(app, member, 'Bench');
+    await insertManyTestServices(app, workspaceId, 3);
+    return { token: member.token, workspaceId };
+  } finally {
+    await app.close();
+  }
+}
+
+async function waitForHealth(base: string, server: { exitCode: number | null }): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/v3/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy within 60 s');
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  transferKiB: number;
+  finalUrl: string;
+}
+
+interface LighthouseReport {
+  finalDisplayedUrl: string;
+  categories: Record<'performance' | 'accessibility', { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+function runLighthouse(
+  url: string,
+  preset: 'mobile' | 'desktop',
+  headers: object,
+): Promise<Figures> {
+  const output = path.join(reportDir, `${preset}-${Date.now()}.json`);
+  const args = [
+    '-y',
+    'lighthouse@12',
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${output}`,
+    '--only-categories=performance,accessibility',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    `--extra-headers=${JSON.stringify(headers)}`,
+    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, {
+      env: { ...process.env, CHROME_PATH: chromePath },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} on ${url}`));
+      const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
+      if (report.runtimeError) return reject(new Error(report.runtimeError.message));
+      const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+      resolve({
+        performance: Math.round((report.categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((report.categories.accessibility.score ?? 0) * 100),
+        fcpMs: audit('first-contentful-paint'),
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        transferKiB: audit('total-byte-weight') / 1024,
+        finalUrl: report.finalDisplayedUrl,
+      });
+    });
+  });
+}
+
+const { token, workspaceId } = await seed();
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+try {
+  await waitForHealth(base, server);
+  const signedIn = { Cookie: `${AUTH_COOKIE_NAME}=${token}` };
+  const check = await fetch(`${base}/v3/user`, { headers: signedIn });
+  if (check.status !== 200) throw new Error(`the session cookie is refused: ${check.status}`);
+  const pages = [
+    { name: 'login', url: `${base}/`, headers: {} },
+    { name: 'services list', url: `${base}/workspace/${workspaceId}`, headers: signedIn },
+  ];
+  const rows: string[] = [];
+  for (const page of pages) {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const results: Figures[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        results.push(await runLighthouse(page.url, preset, page.headers));
+      }
+      results.sort((a, b) => a.performance - b.performance);
+      const median = results[Math.floor(results.length / 2)]!;
+      const row =
+        `| ${page.name} | ${preset} | ${median.performance} (${results.map((r) => r.performance).join(', ')}) | ` +
+        `${median.accessibility} | ${(median.fcpMs / 1000).toFixed(1)} s | ${(median.lcpMs / 1000).toFixed(1)} s | ` +
+        `${Math.round(median.tbtMs)} ms | ${Math.round(median.transferKiB)} KiB |`;
+      console.log(`${row}  ${median.finalUrl}`);
+      if (new URL(median.finalUrl).pathname !== new URL(page.url).pathname) {
+        throw new Error(`${page.name} ended at ${median.finalUrl}, not ${page.url}`);
+      }
+      rows.push(row);
+    }
+  }
+  console.log(
+    `\n${runs} run(s) each, load average ${os.loadavg()[0]!.toFixed(1)}, build ${webDistDir}\n`,
+  );
+  console.log(
+    [
+      '| page | preset | performance (runs) | accessibility | FCP | LCP | TBT | transferred |',
+      '|---|---|---|---:|---:|---:|---:|---:|',
+      ...rows,
+    ].join('\n'),
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(reportDir, { recursive: true, force: true });
+}
