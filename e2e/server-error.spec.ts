@@ -16,7 +16,8 @@ test('a server that loses its database shows the failure as an error toast', asy
 
     const toast = page.getByRole('alert').filter({ hasText: 'Error' });
     await expect(toast).toContainText('An error was encountered in the server status check');
-    await expect(toast).toContainText('Database unavailable');
+    // A known server message, mapped to friendlier text (spec section 8).
+    await expect(toast).toContainText('The server cannot reach its database.');
     await expectAccessible(page);
   } finally {
     await server.stop();

@@ -76,7 +76,8 @@ test('an owner creates a team, invites a newcomer who joins from the mail, then 
   await theirs.goto(linkIn(inviteMail, '/signup'));
   await theirs.getByLabel('First name').fill(invitee.firstName);
   await theirs.getByLabel('Last name').fill(invitee.lastName);
-  await theirs.getByLabel('E-mail').fill(invitee.email);
+  // The invitation's address, prefilled and locked (docs/decisions/018).
+  await expect(theirs.getByLabel('E-mail')).toHaveValue(invitee.email);
   await theirs.getByRole('textbox', { name: 'Password', exact: true }).fill(invitee.password);
   await theirs.getByRole('button', { name: 'Create account' }).click();
   await expect(theirs).toHaveURL(/\/onboarding\/verify-email$/);
@@ -117,4 +118,38 @@ test('an owner creates a team, invites a newcomer who joins from the mail, then 
   await theirs.goto(teamUrl);
   await expect(theirs.getByText('This page could not be found')).toBeVisible();
   await newcomer.close();
+});
+
+test('the Activity tab tells in sentences what was done to a service', async ({ page }) => {
+  const owner = await signUpVerified(page.request, newAccount({ company: 'Audit Works' }));
+  await logIn(page, owner);
+  const workspaceId = new URL(page.url()).pathname.split('/').pop() as string;
+
+  // The service is made through the API (the services journey covers the form); its runtime is real.
+  const serviceName = `audit-${Date.now().toString(36)}`;
+  const created = await page.request.post('/v3/service/create', {
+    data: { workspaceId, serviceName, region: 'eu-west-1.local', billingPlan: 'free' },
+  });
+  expect(created.status()).toBe(201);
+  const { serviceId } = (await created.json()) as { serviceId: string };
+  expect((await page.request.post(`/v3/service/${serviceId}/restart`)).status()).toBe(202);
+
+  await page
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link', { name: 'Members' })
+    .click();
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const activity = page.getByRole('table', { name: 'Activity' });
+  await expect(
+    activity.getByRole('cell', { name: `Created the service “${serviceName}” on the free plan` }),
+  ).toBeVisible();
+  await expect(
+    activity.getByRole('cell', { name: `Restarted the service “${serviceName}”` }),
+  ).toBeVisible();
+  await expect(
+    activity.getByRole('cell', { name: 'Created the organisation “Audit Works”' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  expect((await page.request.post(`/v3/service/${serviceId}/cancel`)).status()).toBe(204);
 });

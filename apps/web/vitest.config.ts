@@ -10,6 +10,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     // Every project runs with the same worker count, so one root run can schedule them together.
     maxWorkers: 2,
+    // Room for the 5 s element waits of setup-tests.ts when the whole suite shares two cores.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -15,6 +15,7 @@ import { createPasswordHasher } from './adapters/identity/password-hash';
 import type { ScryptCost } from './adapters/identity/password-hash';
 import { createMailSender } from './adapters/mail/create-mail-sender';
 import { createLocalProvisioner } from './adapters/provisioner/local-provisioner';
+import { pushRevocationsWhenRunning } from './modules/members/member-rights-sync';
 import type { Provisioner } from './adapters/provisioner/provisioner';
 import { createMailer } from './adapters/mail/mailer';
 import type { Mailer } from './adapters/mail/mailer';
@@ -23,6 +24,7 @@ import { createDatabase } from './db/create-database';
 import type { DatabaseHandle } from './db/database';
 import { createLogger } from './lib/logger';
 import { consentRoutes } from './modules/consent/routes';
+import { resolveOutboxToken } from './modules/dev-mail/outbox-token';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { flagRoutes } from './modules/flags/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -36,12 +38,19 @@ import { createTokenSigner } from './modules/service-api/tokens';
 import type { TokenSigner } from './modules/service-api/tokens';
 import { userRoutes } from './modules/user/routes';
 import { workspaceRoutes } from './modules/workspace/routes';
+import { createStatusEvents } from './modules/workspace/status-events';
+import type { StatusEvents } from './modules/workspace/status-events';
+import { STATUS_STREAM_HEARTBEAT_MS } from '@herald/contract/services/service-status-stream';
 import { authSessionPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/db';
-import { registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { compressJsonPlugin } from './plugins/compress-json';
+import { handleFrameworkError, registerErrorHandler, sendNotFound } from './plugins/error-handler';
+import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerApiDocs, registerOpenApi } from './plugins/openapi';
+import { originCheckPlugin } from './plugins/origin-check';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { serviceEndpoints } from './plugins/service-endpoints';
+import { requestLoggingPlugin } from './plugins/request-logging';
 import { registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
@@ -59,6 +68,8 @@ declare module 'fastify' {
     tokens: TokenSigner;
     /** Encrypts service API client secrets at rest. */
     secretBox: SecretBox;
+    /** Service status changes for the open status streams (docs/decisions/016). */
+    statusEvents: StatusEvents;
   }
 }
 
@@ -83,10 +94,28 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   const tokens = createTokenSigner(database.db, clock);
   app.decorate('tokens', tokens);
   app.decorate('secretBox', createSecretBox(resolveAuthSecret(config)));
-  app.decorate(
-    'provisioner',
-    createLocalProvisioner({ db: database.db, config, logger: app.log, tokens, clock }),
-  );
+  const provisioner = createLocalProvisioner({
+    db: database.db,
+    config,
+    logger: app.log,
+    tokens,
+    clock,
+  });
+  app.decorate('provisioner', provisioner);
+  // Every status the provisioner writes reaches the open status streams (docs/decisions/016).
+  const statusEvents = createStatusEvents({
+    db: database.db,
+    logger: app.log,
+    heartbeatMs: STATUS_STREAM_HEARTBEAT_MS,
+  });
+  app.decorate('statusEvents', statusEvents);
+  provisioner.watchStatus((serviceId, status) => statusEvents.publishWritten(serviceId, status));
+  // A runtime that is (re-)registered gets the recent revocations of members' access (docs/decisions/013).
+  provisioner.watchStatus(pushRevocationsWhenRunning(app));
+  // Before the server stops accepting: an open stream would otherwise hold app.close() until it timed out.
+  app.addHook('preClose', async () => {
+    statusEvents.endAll();
+  });
   app.decorate('registeredRoutes', []);
   app.decorateRequest('workspaceRoles', null);
   app.decorateRequest('service', null);
@@ -100,7 +129,10 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   });
 
   registerErrorHandler(app);
+  await app.register(requestLoggingPlugin);
+  registerInputHygiene(app);
   await app.register(securityHeadersPlugin, { config });
+  await app.register(compressJsonPlugin);
   await app.register(databasePlugin, { database });
   // Service hosts ({service}.{region}.SERVICE_DOMAIN) are answered before any API or SPA route.
   await app.register(serviceEndpoints);
@@ -109,9 +141,13 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app.addHook('onReady', async () => {
     await app.provisioner.start();
   });
-  app.addHook('onClose', async () => {
+  // preClose, before the server waits for its connections: stopping the runtimes also ends the MQTT-over-WebSocket
+  // sessions proxied to them, which would otherwise hold the stop until its timeout (docs/decisions/014).
+  app.addHook('preClose', async () => {
     await app.provisioner.close();
   });
+  // Before the session is resolved: a request from another site is refused without touching the database.
+  await app.register(originCheckPlugin, { config });
   await app.register(authSessionPlugin, { config, identity });
   await registerOpenApi(app);
 
@@ -124,8 +160,10 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(memberRoutes);
   await app.register(serviceRoutes);
   await app.register(serviceApiRoutes);
-  // The operator's outbox exists only when mail goes to it.
-  if (mailer.kind === 'outbox') await app.register(devMailRoutes);
+  // The operator's outbox viewer exists only when mail goes to it and DEV_MAIL_OUTBOX is on (docs/decisions/011).
+  if (mailer.kind === 'outbox' && config.devMailOutbox) {
+    await app.register(devMailRoutes, { token: resolveOutboxToken(config) });
+  }
 
   await registerApiDocs(app);
   const spaFallback = await registerSpa(app, config);
@@ -179,7 +217,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       loggerInstance: logger as FastifyBaseLogger,
       genReqId: () => randomUUID(),
       requestIdHeader: false,
-      logController: new LogController({ requestIdLogLabel: 'requestId' }),
+      // Fastify's per-request lines are off: one record per finished request instead, at debug unless it failed or
+      // was slow (plugins/request-logging.ts).
+      logController: new LogController({
+        requestIdLogLabel: 'requestId',
+        disableRequestLogging: true,
+      }),
       // Behind a reverse proxy an operator opts in; trusting X-Forwarded-* by default would let anyone spoof IPs.
       // TRUST_PROXY names how many proxy hops may speak for the client (rate limits key on the address).
       // (proxy-addr: hop 0 is the socket peer; trusting hops 0..n-1 takes the address n hops back.)
@@ -189,6 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Bounds slow clients (slowloris) without cutting off legitimate requests, which are all small JSON.
       requestTimeout: 60_000,
       routerOptions: { ignoreTrailingSlash: true },
+      // A malformed URL is answered in the error envelope, not Fastify's default body (issue 9).
+      frameworkErrors: handleFrameworkError,
     });
     await app.register(heraldApp, { config, database, flags, identity, mailer, clock });
     for (const plugin of options.plugins ?? []) await app.register(plugin);

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { listenForPreloadErrors } from './lib/chunk-reload';
-import { initFlags } from './lib/flags';
+import { initFlags } from './lib/flag-context';
 import { registerServiceWorker } from './lib/service-worker';
 
 // Before the first render: the first lazy route import may already fail.

@@ -10,9 +10,12 @@ import { renderMetrics, type RuntimeCounters } from './metrics';
 import {
   BUILT_IN_ROLES,
   TOPIC_TYPES,
+  canPushRevocations,
   canUseAdminMethod,
+  isRevokedDashboardSession,
   type SessionIdentity,
 } from './policy/session-policy';
+import { revocationsToApply } from './policy/revocations';
 import { topicEntry, type DurableState, type TopicState } from './state/durable-state';
 import { decodeTopicValue, encodeTopicValue, typeForValue } from './topic-values';
 
@@ -58,6 +61,16 @@ const topicBodySchema = z.object({
   value: z.unknown().optional(),
 });
 const credentialsBodySchema = z.object({ credentialVersion: z.number().int().nonnegative() });
+const revocationsBodySchema = z.object({
+  revocations: z
+    .array(
+      z.object({
+        customerId: z.string().min(1).max(200),
+        notBefore: z.number().int().nonnegative(),
+      }),
+    )
+    .max(10_000),
+});
 const principalBodySchema = z.object({
   password: z.string().min(1).max(1024),
   roles: z.array(z.string()),
@@ -261,6 +274,43 @@ export function createAdminHandler(context: AdminContext) {
     send(response, 200, { credentialVersion, disconnected });
   }
 
+  /**
+   * Members' dashboard tokens issued at or before each `notBefore` are refused from now on, and their live
+   * sessions close (the dashboard reconnects with a fresh token carrying the member's current role). Durable
+   * before the answer, like every admin write; pushing the same list again changes nothing.
+   */
+  async function putRevocations(
+    identity: SessionIdentity,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) {
+    if (!canPushRevocations(identity)) {
+      throw new HttpError(403, ERROR_CODES.forbidden, 'only the control plane may revoke access');
+    }
+    const { revocations } = parseBody(revocationsBodySchema, await readJson(request));
+    const applied = revocationsToApply(state.dashboardRevocations, revocations, Date.now());
+    await Promise.all(
+      applied.map((revocation) => state.commitAsync({ op: 'dashboardRevocation', ...revocation })),
+    );
+    // Every session whose token the revocations now refuse, including ones an earlier push should have closed.
+    const disconnected = context.disconnect((session) =>
+      revocations.some((revocation) =>
+        isRevokedDashboardSession(
+          session,
+          revocation.customerId,
+          state.dashboardRevocations.get(revocation.customerId) ?? revocation.notBefore,
+        ),
+      ),
+    );
+    if (applied.length > 0 || disconnected > 0) {
+      context.logger.info('dashboard access revoked', {
+        members: applied.length,
+        disconnected,
+      });
+    }
+    send(response, 200, { applied: applied.length, disconnected });
+  }
+
   async function putPrincipal(name: string, request: IncomingMessage, response: ServerResponse) {
     if (!PRINCIPAL_NAME.test(name)) {
       throw badRequest('name: 1 to 128 characters without spaces or /, not starting with $');
@@ -304,7 +354,7 @@ export function createAdminHandler(context: AdminContext) {
     if (pathname !== '/metrics' && pathname !== '/admin' && !pathname.startsWith('/admin/')) {
       throw new HttpError(404, ERROR_CODES.notFound, `no route ${method} ${pathname}`);
     }
-    await authorize(request);
+    const identity = await authorize(request);
 
     if (pathname === '/metrics' && method === 'GET') {
       const text = renderMetrics(
@@ -321,6 +371,8 @@ export function createAdminHandler(context: AdminContext) {
         serviceId: context.serviceId,
         serviceName: context.serviceName,
         version: context.version,
+        // With serviceId, proves to a control plane re-attaching after a crash which process answers on this port.
+        pid: process.pid,
         uptimeSeconds: Math.floor((Date.now() - context.startedAt) / 1000),
         sessions: context.sessions().length,
         topics: state.topics.size,
@@ -348,6 +400,8 @@ export function createAdminHandler(context: AdminContext) {
     }
     if (pathname === '/admin/credentials' && method === 'PUT')
       return putCredentials(request, response);
+    if (pathname === '/admin/dashboard-revocations' && method === 'PUT')
+      return putRevocations(identity, request, response);
     if (pathname === '/admin/principals' && method === 'GET') {
       send(
         response,

@@ -78,7 +78,7 @@ describe('MQTT authentication', () => {
   });
 
   it('accepts a dashboard token of the workspace', async () => {
-    const token = await keys.dashboardToken(['other', TEST_WORKSPACE_ID]);
+    const token = await keys.dashboardToken({ other: 'User', [TEST_WORKSPACE_ID]: 'Owner' });
     expect(await refusalCode(tcpUrl, { username: 'token', password: token })).toBe(0);
   });
 
@@ -96,7 +96,7 @@ describe('MQTT authentication', () => {
 
   it('refuses tokens for another service or workspace, and expired or revoked tokens', async () => {
     const otherService = await keys.serviceToken({ serviceId: `${TEST_SERVICE_ID}-other` });
-    const otherWorkspace = await keys.dashboardToken(['other']);
+    const otherWorkspace = await keys.dashboardToken({ other: 'Owner' });
     const expired = await keys.serviceToken({ exp: Math.floor(Date.now() / 1000) - 60 });
     const revoked = await keys.serviceToken({ cv: 0 });
     expect(await refusalCode(tcpUrl, { username: 'token', password: otherService })).toBe(5);
@@ -231,6 +231,8 @@ describe('the admin API', () => {
       serviceName: 'test-service',
       version: '6.11.0',
       topicsCapacity: 50,
+      // In process here: the runtime's pid is the test's (the control plane's re-attach check compares it).
+      pid: process.pid,
     });
     expect(typeof server.body.uptimeSeconds).toBe('number');
   });
@@ -349,7 +351,10 @@ describe('the admin API', () => {
 
   it('raises the credential version and disconnects sessions of older tokens', async () => {
     const old = await connect(tcpUrl, adminToken);
-    const dashboard = await connect(tcpUrl, await keys.dashboardToken([TEST_WORKSPACE_ID]));
+    const dashboard = await connect(
+      tcpUrl,
+      await keys.dashboardToken({ [TEST_WORKSPACE_ID]: 'Admin' }),
+    );
     const gone = closed(old);
     const raised = await api('PUT', '/admin/credentials', {
       token: await keys.serviceToken({ cv: 2 }),

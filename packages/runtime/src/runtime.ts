@@ -15,7 +15,7 @@ import { createLogger, type Logger } from './log';
 import { createLoginThrottle } from './policy/login-throttle';
 import { createPacketSizeGuard, maxRemainingLength } from './policy/packet-size-guard';
 import { createCounters } from './metrics';
-import type { SessionIdentity } from './policy/session-policy';
+import { isRevokedDashboardSession, type SessionIdentity } from './policy/session-policy';
 import { DurableState } from './state/durable-state';
 
 export interface RunningRuntime {
@@ -69,6 +69,7 @@ export async function startRuntime(
     serviceId: config.serviceId,
     workspaceId: config.workspaceId,
     credentialVersion: () => state.credentialVersion,
+    dashboardRevokedAt: (customerId) => state.dashboardRevocations.get(customerId),
   });
 
   const broker = await Aedes.createBroker({
@@ -108,6 +109,19 @@ export async function startRuntime(
   broker.on('clientReady', (client) => {
     const identity = identities.get(client);
     if (identity === undefined) return;
+    // A revocation pushed between this token's check and now missed the session: it goes here.
+    const revokedAt =
+      identity.dashboard === null
+        ? undefined
+        : state.dashboardRevocations.get(identity.dashboard.customerId);
+    if (
+      identity.dashboard !== null &&
+      revokedAt !== undefined &&
+      isRevokedDashboardSession(identity, identity.dashboard.customerId, revokedAt)
+    ) {
+      client.close();
+      return;
+    }
     const transport = client.req === undefined ? 'TCP' : 'WEBSOCKET';
     sessions.set(client.id, { client, identity, transport, connectedAt: new Date().toISOString() });
     logger.info('mqtt client connected', {

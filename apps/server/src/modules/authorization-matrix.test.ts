@@ -95,6 +95,7 @@ const SAMPLES: Record<string, SampleFactory> = {
   authorize: () => ({ params: { connection: 'no-such-connection' } }),
   authorizeCallback: () => ({ params: { connection: 'no-such-connection' } }),
   trackEvent: () => ({ body: { name: 'matrix.event' } }),
+  getInvitePreview: async (context) => ({ params: { inviteId: await context.teamInvite() } }),
   createUser: () => ({
     body: { email: uniqueEmail(), password: TEST_PASSWORD, firstName: 'Ada', lastName: 'L' },
   }),
@@ -139,6 +140,7 @@ const SAMPLES: Record<string, SampleFactory> = {
   listAuditLog: (context) => ({ params: ws(context), query: '?limit=10' }),
   listWorkspaceServices: (context) => ({ params: ws(context) }),
   listWorkspaceServiceStatuses: (context) => ({ params: ws(context) }),
+  streamWorkspaceServiceStatuses: (context) => ({ params: ws(context) }),
   getWorkspaceCredit: (context) => ({ params: ws(context) }),
   getMetadata: () => ({}),
   // services
@@ -212,6 +214,42 @@ function expectation(
     MEMBER_MANAGEMENT.has(route.operationId);
   if (actor === 'User' && needsManager) return ['403', (s) => s === 403];
   return ['2xx', (s) => s >= 200 && s < 300];
+}
+
+/**
+ * A server-sent events route answers its headers and stays open: take the status (and an error body, which ends)
+ * without waiting for an end that never comes.
+ */
+async function openStream(
+  app: FastifyInstance,
+  caller: TestMember | undefined,
+  url: string,
+): Promise<{
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  json(): unknown;
+}> {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: caller ? { authorization: `Bearer ${caller.token}` } : {},
+    remoteAddress: uniqueAddress(),
+    payloadAsStream: true,
+  });
+  const stream = response.stream();
+  let body = '';
+  if (response.statusCode >= 300) {
+    for await (const chunk of stream) body += String(chunk);
+  } else {
+    stream.destroy();
+  }
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body,
+    json: () => JSON.parse(body) as unknown,
+  };
 }
 
 describe('authorization matrix', () => {
@@ -292,8 +330,9 @@ describe('authorization matrix', () => {
         const context = await contextFor(actor);
         const { params, query, body } = await sample(context);
         const url = `${buildPath(route.path, params)}${query ?? ''}`;
-        const response =
-          route.access === 'public'
+        const response = route.definition.stream
+          ? await openStream(app, context.caller, url)
+          : route.access === 'public'
             ? await app.inject({
                 method: route.method,
                 url,

@@ -126,6 +126,12 @@ describe('OpenAPI document and reference', () => {
         access: 'workspace',
       },
       {
+        operationId: 'streamWorkspaceServiceStatuses',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/services/events',
+        access: 'workspace',
+      },
+      {
         operationId: 'getWorkspaceCredit',
         method: 'GET',
         path: '/v3/workspace/{workspaceId}/credit',
@@ -190,6 +196,12 @@ describe('OpenAPI document and reference', () => {
         method: 'GET',
         path: '/v3/user/pending-invites',
         access: 'user',
+      },
+      {
+        operationId: 'getInvitePreview',
+        method: 'GET',
+        path: '/v3/invites/{inviteId}',
+        access: 'public',
       },
       {
         operationId: 'acceptInvite',

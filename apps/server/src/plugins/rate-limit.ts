@@ -15,6 +15,9 @@ export const RATE_LIMITS = {
   signup: { windowMs: 60 * 60_000, perAccount: 5, perAddress: 20 },
   passwordReset: { windowMs: 60 * 60_000, perAccount: 5, perAddress: 20 },
   verificationResend: { windowMs: 60 * 60_000, perAccount: 5, perAddress: 20 },
+  // The sign-up page's look-up of an invitation link (the "account" is the invitation id): a page load or two per
+  // person, so guessing ids (UUIDs, not guessable anyway) or scraping one link stops quickly.
+  invitePreview: { windowMs: 15 * 60_000, perAccount: 20, perAddress: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;

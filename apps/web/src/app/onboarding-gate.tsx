@@ -5,7 +5,7 @@ import {
 } from '@herald/contract/users/onboarding-gate';
 import type { User } from '@herald/contract/users/user.schema';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { useCurrentUserQuery } from '../features/auth/api/user-query';
@@ -13,6 +13,26 @@ import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { isLoginPopupWindow, LOGIN_CALLBACK_PATH } from '../features/auth/utils/login-popup';
 import { pendingInvitesQueryOptions } from '../features/onboarding/api/pending-invites-query';
 import { forgetRememberedPath, readRememberedPath, rememberPath } from '../lib/remembered-path';
+
+/** Pages of the signed-in frame (default and service layouts), which wait for the user in its outline. */
+const FRAME_PATH = /^\/(workspace|service|profile)(\/|$)/;
+const loadFrameSkeleton = () => import('../components/skeletons');
+const FrameSkeleton = lazy(loadFrameSkeleton);
+// Fetched beside the route's own chunks when the app opens on such a page, so the outline is there at once.
+if (typeof window !== 'undefined' && FRAME_PATH.test(window.location.pathname)) {
+  void loadFrameSkeleton();
+}
+
+/** While the user loads: the frame in outline on its pages (issue 9), a spinner on the blank ones. */
+function PendingPage({ pathname }: { pathname: string }) {
+  const spinner = <PageLoader label="Loading your account" />;
+  if (!FRAME_PATH.test(pathname)) return spinner;
+  return (
+    <Suspense fallback={spinner}>
+      <FrameSkeleton />
+    </Suspense>
+  );
+}
 
 /** Route id of the catch-all 404 (router.tsx). */
 export const NOT_FOUND_ROUTE_ID = 'not-found';
@@ -75,7 +95,7 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   }, [rememberTarget, shouldForget]);
 
   if (isBypassed) return children;
-  if (decision === null) return <PageLoader label="Loading your account" />;
+  if (decision === null) return <PendingPage pathname={location.pathname} />;
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   return children;
 }

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { OpenFeatureProvider } from '@openfeature/react-sdk';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
@@ -19,14 +18,13 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      // Follows the system (prefers-color-scheme) until the person picks one in the account menu.
+      defaultColorScheme="auto"
     >
       <Suspense fallback={null}>
         <ToastContainer />
       </Suspense>
-      <QueryClientProvider client={client}>
-        <OpenFeatureProvider>{children}</OpenFeatureProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { NOT_FOUND_ROUTE_ID } from './onboarding-gate';
 import { Root } from './root';
 import type { RouteHandle } from './route-handle';
-import { NotFoundPage } from './routes/not-found';
+import { NotFoundRoute } from './routes/not-found-route';
 import { RouteErrorPage } from './routes/route-error-page';
+import { rootLoader, serviceLoader, workspaceLoader } from './route-loaders';
+import { provideRouteQueryClient } from '../lib/route-prefetch';
 
 const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
 
@@ -42,6 +45,8 @@ export const appRoutes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteErrorPage />,
     HydrateFallback: PageLoader,
+    // Loaders start each page's queries at once and in parallel, without holding up navigation.
+    loader: rootLoader,
     children: [
       {
         lazy: async () => ({ Component: (await import('./layouts/blank-layout')).BlankLayout }),
@@ -105,13 +110,6 @@ export const appRoutes: RouteObject[] = [
             }),
             handle: blankPage,
           },
-          {
-            // Static: the error page renders it too, so it is in the entry chunk anyway.
-            id: NOT_FOUND_ROUTE_ID,
-            path: '*',
-            Component: NotFoundPage,
-            handle: blankPage,
-          },
         ],
       },
       {
@@ -119,6 +117,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: 'workspace',
+            loader: workspaceLoader,
             children: [
               {
                 index: true,
@@ -176,6 +175,7 @@ export const appRoutes: RouteObject[] = [
       {
         // Spec section 2: the pages of one service; `/service` alone goes to /workspace.
         path: 'service/:serviceId?',
+        loader: serviceLoader,
         lazy: async () => ({ Component: (await import('./layouts/service-layout')).ServiceLayout }),
         children: [
           {
@@ -208,12 +208,24 @@ export const appRoutes: RouteObject[] = [
           ...servicePlaceholderRoutes,
         ],
       },
+      {
+        // Static: the error page renders it too. Outside the layouts: it picks its own (the
+        // frame when signed in, blank otherwise).
+        id: NOT_FOUND_ROUTE_ID,
+        path: '*',
+        Component: NotFoundRoute,
+        handle: blankPage,
+      },
     ],
   },
 ];
 
 export function AppRouter() {
   // Created on mount, not at import, so tests can import appRoutes without a browser router.
-  const [router] = useState(() => createBrowserRouter(appRoutes));
+  const queryClient = useQueryClient();
+  const [router] = useState(() => {
+    provideRouteQueryClient(queryClient);
+    return createBrowserRouter(appRoutes);
+  });
   return <RouterProvider router={router} />;
 }

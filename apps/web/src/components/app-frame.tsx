@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 export interface AppFrameProps {
   /** The top navigation bar (spec section 2). */
@@ -17,8 +18,18 @@ export interface AppFrameProps {
  * navigation and main landmarks, with the side navigation behind a burger on small screens.
  */
 export function AppFrame({ header, navbar, navbarLabel, children }: AppFrameProps) {
-  const [isNavbarOpen, { toggle }] = useDisclosure(false);
+  const [isNavbarOpen, { toggle, close }] = useDisclosure(false);
   const hasNavbar = navbar !== undefined && navbar !== null;
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // On a phone the navigation is a drawer over the page: a tapped link (any navigation) closes
+  // it, and so does Escape, which hands the focus back to the burger that opened it.
+  const { pathname } = useLocation();
+  useEffect(() => close(), [pathname, close]);
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !isNavbarOpen) return;
+    close();
+    burgerRef.current?.focus();
+  });
   return (
     <AppShell
       header={{ height: 56 }}
@@ -31,6 +42,7 @@ export function AppFrame({ header, navbar, navbarLabel, children }: AppFrameProp
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
           {hasNavbar && (
             <Burger
+              ref={burgerRef}
               opened={isNavbarOpen}
               onClick={toggle}
               hiddenFrom="sm"

@@ -9,5 +9,8 @@ const LIGHT_BADGE_TEXT: Record<string, string> = {
 };
 
 export function lightBadgeTextColor(color: string): string {
-  return LIGHT_BADGE_TEXT[color] ?? `var(--mantine-color-${color}-9)`;
+  const onLight = LIGHT_BADGE_TEXT[color] ?? `var(--mantine-color-${color}-9)`;
+  // The dark scheme's light badge is a dark tint: a light shade reads there (light-dark() follows the
+  // `color-scheme` Mantine sets on the page).
+  return `light-dark(${onLight}, var(--mantine-color-${color}-2))`;
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { inlineErrorText } from '../lib/error-text';
+import { inlineErrorText, technicalErrorText } from '../lib/error-text';
 
 /** A small inline loading state, announced to screen readers. */
 export function InlineLoader({ label = 'Loading', py }: { label?: string; py?: string }) {
@@ -12,8 +12,10 @@ export function InlineLoader({ label = 'Loading', py }: { label?: string; py?: s
 }
 
 /**
- * A failed load, inline: what could not be loaded, why (the server's words when it answered,
- * section 8's fallback otherwise; 'Please try again.' without an error) and a retry.
+ * A failed load, inline: what could not be loaded, why (spec section 8's fallback order: the
+ * server's words for a client error, the user text for a server error; 'Please try again.'
+ * without an error) and a retry. The technical message (method, URL, status) is for support: it
+ * sits folded under Details, never as the headline.
  */
 export function LoadFailed({
   title,
@@ -24,11 +26,20 @@ export function LoadFailed({
   error?: unknown;
   onRetry: () => unknown;
 }) {
+  const technical = error === undefined ? undefined : technicalErrorText(error);
   return (
     <Alert color="red" variant="light" role="alert" title={title}>
       <Text size="sm" mb="xs">
         {error === undefined ? 'Please try again.' : inlineErrorText(error)}
       </Text>
+      {technical !== undefined && (
+        <Text component="details" size="xs" mb="xs">
+          <summary>Details</summary>
+          <Text component="span" size="xs" style={{ overflowWrap: 'anywhere' }}>
+            {technical}
+          </Text>
+        </Text>
+      )}
       <Button size="xs" variant="default" onClick={() => void onRetry()}>
         Try again
       </Button>

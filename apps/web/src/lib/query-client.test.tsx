@@ -1,5 +1,6 @@
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import { GENERAL_MESSAGES } from '@herald/contract/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createQueryClient } from './query-client';
@@ -37,8 +38,25 @@ describe('the query client error path', () => {
     expect(notify).toHaveBeenCalledWith({
       variant: 'danger',
       title: 'Error',
-      message: 'POST /v3/workspace failed with status 409: Name taken',
+      message: 'Name taken',
     });
+  });
+
+  it('toasts a server error with the user text of spec section 8 and logs the technical message', async () => {
+    const { notify, client } = setup();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(databaseDown()) })
+      .execute(undefined)
+      .catch(() => {});
+    expect(notify).toHaveBeenCalledWith({
+      variant: 'danger',
+      title: 'Error',
+      message: GENERAL_MESSAGES.apiCallFailure,
+    });
+    expect(log).toHaveBeenCalledWith('GET /v3/health failed with status 503: Database unavailable');
+    log.mockRestore();
   });
 
   it('adds the context sentence and friendly messages from the mutation meta', async () => {
@@ -132,6 +150,7 @@ describe('the query client error path', () => {
 
   it('toasts a failed query that asks for it with meta.toastOnError', async () => {
     const { notify, client } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     await client
       .fetchQuery({
         queryKey: ['health'],
@@ -145,7 +164,7 @@ describe('the query client error path', () => {
       variant: 'danger',
       title: 'Error',
       message: 'An error was encountered in the server status check',
-      detail: 'GET /v3/health failed with status 503: Database unavailable',
+      detail: GENERAL_MESSAGES.apiCallFailure,
     });
   });
 

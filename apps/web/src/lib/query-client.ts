@@ -48,6 +48,8 @@ export function createQueryClient({
 }: QueryClientDependencies = {}): QueryClient {
   const toastError = (error: unknown, meta: ErrorToastMeta) => {
     const shown = toUserError(error, meta);
+    // The technical message (method, URL, status) is for support, not the toast (spec section 8).
+    if (shown.technical !== undefined) console.error(shown.technical);
     notify({
       variant: shown.variant,
       title: shown.title,

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// `findBy…` and `waitFor` wait for what a user would see; Testing Library's 1 s default is a guess about the
+// machine's speed, and the full suite runs every project at once on two cores (page renders took 1–3 s there).
+// A longer wait changes no assertion: a page that never shows the element still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -34,14 +34,45 @@ describe('toUserError picks the shown text in the order of spec section 8', () =
       expected: 'Please check your payment details.',
     },
     {
-      name: 'the technical message comes before the server message',
+      name: 'a failed API call with a server error shows its user text, not the technical message',
       error: {
         technicalMessage,
         serverMessage: 'Database unavailable',
         reason: 'Reason',
-        message: 'Own',
+        status: 503,
+        message: GENERAL_MESSAGES.apiCallFailure,
       },
-      expected: technicalMessage,
+      expected: GENERAL_MESSAGES.apiCallFailure,
+    },
+    {
+      name: 'a failed API call that never got an answer shows its user text',
+      error: { technicalMessage, serverMessage: 'Network error', status: 0, message: 'User text' },
+      expected: 'User text',
+    },
+    {
+      name: 'a failed API call without a user text shows the general API failure text',
+      error: { technicalMessage, status: 500 },
+      expected: GENERAL_MESSAGES.apiCallFailure,
+    },
+    {
+      name: "a failed API call with a client error shows the server's message, written for people",
+      error: {
+        technicalMessage,
+        serverMessage: 'Too many attempts. Try again in 12 minutes.',
+        status: 429,
+        message: GENERAL_MESSAGES.apiCallFailure,
+      },
+      expected: 'Too many attempts. Try again in 12 minutes.',
+    },
+    {
+      name: 'a client error prefers the server reason to the server message',
+      error: { technicalMessage, serverMessage: 'Message', reason: 'Reason', status: 409 },
+      expected: 'Reason',
+    },
+    {
+      name: 'a client error without a server message shows the user text',
+      error: { technicalMessage, serverMessage: ' ', status: 400, message: 'User text' },
+      expected: 'User text',
     },
     {
       name: 'the server reason comes before the server message',
@@ -111,6 +142,7 @@ describe('toUserError with a context', () => {
       {
         technicalMessage,
         serverMessage: 'Database unavailable',
+        status: 503,
         message: GENERAL_MESSAGES.apiCallFailure,
       },
       { context: 'the server status check' },
@@ -119,7 +151,18 @@ describe('toUserError with a context', () => {
       variant: 'danger',
       title: 'Error',
       message: 'An error was encountered in the server status check',
-      detail: technicalMessage,
+      detail: GENERAL_MESSAGES.apiCallFailure,
+      technical: technicalMessage,
+    });
+  });
+
+  it('keeps the technical message of every failed API call for details and the console', () => {
+    expect(
+      toUserError({ technicalMessage, status: 503, message: GENERAL_MESSAGES.apiCallFailure }),
+    ).toEqual({
+      variant: 'danger',
+      title: 'Error',
+      message: GENERAL_MESSAGES.apiCallFailure,
       technical: technicalMessage,
     });
   });

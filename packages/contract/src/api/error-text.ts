@@ -17,6 +17,8 @@ export interface ErrorLike {
   reason?: unknown;
   /** The error's own message (for an ApiError: the generic API failure text). */
   message?: unknown;
+  /** The HTTP status of a failed API call (0 when no answer came). */
+  status?: unknown;
 }
 
 export type UserErrorVariant = 'danger' | 'warning';
@@ -56,6 +58,10 @@ function stripWarningPrefix(message: string): string {
   return message.slice(GENERAL_MESSAGES.warningPrefix.length).trim();
 }
 
+function isClientError(status: unknown): boolean {
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 function readErrorLike(error: unknown): ErrorLike {
   if (typeof error === 'string') return { message: error };
   if (typeof error === 'object' && error !== null) return error as ErrorLike;
@@ -67,9 +73,15 @@ function readErrorLike(error: unknown): ErrorLike {
  * explicit one, or the server message looked up in the friendly catalogue), technical
  * message, server reason or message, error message, 'An error occurred'.
  *
+ * The "technical message" step is a failed API call (it carries one). Spec section 8 wraps such a
+ * failure "with a technical message ... and the user text", so the person reads the user text
+ * ('An API call failure occurred ...'), and the technical message (method, URL, status) is kept in
+ * `technical` for details and the console, never as the headline. A client error (4xx) is the
+ * exception: its envelope message names what is wrong for people (decision 003, e.g. 'Too many
+ * attempts. Try again in 12 minutes.'), so that message is shown (docs/decisions/018).
+ *
  * A server message starting with 'WARNING:' (or a friendly text that does) is meant for the
- * user as it stands: it becomes a warning and is shown without the prefix, ahead of the
- * technical message, which would otherwise bury it behind the method and URL.
+ * user as it stands: it becomes a warning and is shown without the prefix.
  */
 export function toUserError(error: unknown, options: ToUserErrorOptions = {}): UserError {
   const source = readErrorLike(error);
@@ -92,9 +104,11 @@ export function toUserError(error: unknown, options: ToUserErrorOptions = {}): U
   } else if (isWarning(reason ?? serverMessage)) {
     variant = 'warning';
     detail = stripWarningPrefix((reason ?? serverMessage) as string);
+  } else if (technical !== undefined) {
+    const userText = text(source.message) ?? GENERAL_MESSAGES.apiCallFailure;
+    detail = isClientError(source.status) ? (reason ?? serverMessage ?? userText) : userText;
   } else {
-    detail =
-      technical ?? reason ?? serverMessage ?? text(source.message) ?? GENERAL_MESSAGES.fallback;
+    detail = reason ?? serverMessage ?? text(source.message) ?? GENERAL_MESSAGES.fallback;
   }
   // A prefix-only warning ('WARNING:') leaves nothing to show.
   if (detail === '') detail = GENERAL_MESSAGES.fallback;

@@ -162,6 +162,10 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['POST', '/v3/user/pending-invites/{inviteId}/accept'],
   ['POST', '/v3/user/pending-invites/{inviteId}/decline'],
   ['GET', '/v3/workspace/{workspaceId}/audit-log'],
+  // What the sign-up page shows for an invitation link (issue 9, docs/decisions/018)
+  ['GET', '/v3/invites/{inviteId}'],
+  // The live status stream (issue 9, docs/decisions/016)
+  ['GET', '/v3/workspace/{workspaceId}/services/events'],
   // Data collection preferences and event tracking (spec "/track/events — event tracking (public)")
   ['GET', '/v3/user/consent'],
   ['PUT', '/v3/user/consent'],

@@ -204,6 +204,7 @@ describe('the onboarding gate for a completed user', () => {
     [completeWithoutService, '/', to('/workspace')],
     [completeWithoutService, '/signup', to('/workspace')],
     [completeWithoutService, '/login/callback', to('/workspace')],
+    [completeWithoutService, '/login/email-verified', allow], // confirms the link of a complete sign-up
     [completeWithoutService, '/onboarding/details', allow],
     [completeWithoutService, '/onboarding/consider-invite', allow],
     [completeWithoutService, '/workspace', allow],

@@ -133,7 +133,8 @@ const allow: OnboardingGateDecision = { action: 'allow' };
  * 4. details incomplete → /onboarding/details (the /login/email-verified landing stays open, so the
  *    click on the mail's link is confirmed first); users with pending invites may open
  *    /onboarding/consider-invite and /workspace paths and are sent to consider-invite otherwise;
- * 5. complete user: login pages (/, /signup, /reset-password, /login/...) → /workspace, and
+ * 5. complete user: login pages (/, /signup, /reset-password, /login/...) → /workspace (but the
+ *    /login/email-verified landing stays open until the first service), and
  *    onboarding pages too once the user has a first service; a complete user without a first
  *    service may still open onboarding pages (e.g. to consider an invite);
  * 6. otherwise allow.
@@ -173,6 +174,9 @@ function decideForUser(
     return redirect(GATE_PATHS.details);
   }
 
+  // The verification landing confirms the mail's link to a user who gave every detail at sign-up; once they
+  // have a first service, section 4 sends login pages (this one included) to the workspace.
+  if (pathname === GATE_PATHS.emailVerified && !user.firstService) return allow;
   if (isLoginPage(pathname) || (user.firstService && isOnboardingPage(pathname))) {
     return redirect(GATE_PATHS.workspace);
   }

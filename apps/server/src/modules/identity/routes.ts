@@ -4,9 +4,11 @@ import { GATE_PATHS } from '@herald/contract/users/onboarding-gate';
 import { AUTH_MESSAGES } from '@herald/contract/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { replySent } from '../../lib/reply-sent';
 import { clearAuthCookie, setAuthCookie } from '../../plugins/auth';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../plugins/route-registry';
+import { revokeAllDashboardAccess } from '../members/member-rights-sync';
 import { startSession } from './identity.service';
 import { passwordResetMail } from './mails';
 import { assertPasswordAllowed } from './password-policy';
@@ -48,7 +50,11 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, routes.logout, async (request, reply) => {
-    if (request.session) await identity.logout(request.session.token);
+    if (request.session) {
+      await identity.logout(request.session.token);
+      // The dashboard token handed to this browser ends too; other signed-in tabs fetch a fresh one.
+      await revokeAllDashboardAccess(app, request.session.userId);
+    }
     clearAuthCookie(reply, config);
     return reply.code(204).send();
   });
@@ -56,22 +62,27 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, routes.requestPasswordReset, async (request, reply) => {
     const { email } = request.body;
     await enforceRateLimit(app.db, request, 'passwordReset', email, app.clock());
-    const reset = await identity.requestPasswordReset(email);
-    // In the background: the answer takes as long whether or not the account exists.
-    if (reset) {
-      app.mailer.sendInBackground(
-        passwordResetMail(reset.user.email, config.publicUrl, reset.token),
-      );
-    }
+    // Everything that depends on whether the account exists (the lookup, the token, the mail) runs after the
+    // answer is sent, so the answer takes as long either way (issue 9: 8.6 ms vs 4.5 ms before).
+    app.mailer.sendAfter(
+      replySent(reply),
+      async () => {
+        const reset = await identity.requestPasswordReset(email);
+        return reset && passwordResetMail(reset.user.email, config.publicUrl, reset.token);
+      },
+      request.log,
+    );
     return reply.code(202).send({ data: { message: PASSWORD_RESET_REQUESTED_MESSAGE } });
   });
 
   registerRoute(app, routes.confirmPasswordReset, async (request, reply) => {
     const { token, password } = request.body;
     assertPasswordAllowed(password);
-    if (!(await identity.confirmPasswordReset(token, password))) {
+    const userId = await identity.confirmPasswordReset(token, password);
+    if (userId === null) {
       throw new HttpError(400, ERROR_CODES.badRequest, INVALID_RESET_TOKEN_MESSAGE);
     }
+    await revokeAllDashboardAccess(app, userId);
     clearAuthCookie(reply, config);
     return reply.code(204).send();
   });

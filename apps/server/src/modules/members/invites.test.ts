@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { buildPath } from '@herald/contract/api/define-route';
 import { routes } from '@herald/contract/api/routes';
 import { pendingInviteListSchema } from '@herald/contract/workspaces/workspace.schema';
@@ -10,7 +11,9 @@ import type { TestDatabase } from '../../testing/test-database';
 import { latestMail, linkIn, uniqueEmail } from '../../testing/test-users';
 import { callAs, createTestMember, createTestTeam } from '../../testing/test-workspaces';
 import type { TestMember } from '../../testing/test-workspaces';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { inviteMailSubject } from './invite-mail';
+import { INVITE_UNUSABLE_MESSAGE } from './invite-preview';
 import { INVITE_MAIL_FAILED_MESSAGE, INVITE_TTL_MS, MEMBER_MESSAGES } from './members.service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -82,16 +85,38 @@ describe('workspace invitations', () => {
       expect(linkIn(mail?.text ?? '').pathname).toBe('/onboarding/consider-invite');
     });
 
-    it('replaces an open invitation for the same e-mail', async () => {
+    it('refuses 409 to invite an address with a pending invitation, naming it, and sends nothing', async () => {
       const team = await createTestTeam(app);
       const email = uniqueEmail();
       const first = await invite(team.owner, team.workspaceId, email);
-      const second = await invite(team.owner, team.workspaceId, email, 'Admin');
+      const mailBefore = await latestMail(app, email);
+      expect(mailBefore).toBeDefined();
+      const again = await callAs(app, team.admin, 'POST', invitesPath(team.workspaceId), {
+        email: email.toUpperCase(),
+        role: 'Admin',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        code: 'CONFLICT',
+        message: `An invitation to ${email} is already pending. Resend it from the invitations list.`,
+      });
+      expect((await latestMail(app, email))?.id).toBe(mailBefore?.id);
+      const listed = (await callAs(app, team.owner, 'GET', invitesPath(team.workspaceId))).json();
+      expect(listed).toEqual([expect.objectContaining({ inviteId: first.inviteId, role: 'User' })]);
+    });
+
+    it('replaces an expired invitation for the same e-mail', async () => {
+      const team = await createTestTeam(app);
+      const email = uniqueEmail();
+      offsetMs = -(INVITE_TTL_MS + 60_000);
+      const expired = await invite(team.owner, team.workspaceId, email);
+      offsetMs = 0;
+      const fresh = await invite(team.owner, team.workspaceId, email, 'Admin');
       const listed = (await callAs(app, team.owner, 'GET', invitesPath(team.workspaceId))).json();
       expect(listed).toEqual([
-        expect.objectContaining({ inviteId: second.inviteId, role: 'Admin' }),
+        expect.objectContaining({ inviteId: fresh.inviteId, role: 'Admin' }),
       ]);
-      expect(listed[0].inviteId).not.toBe(first.inviteId);
+      expect(fresh.inviteId).not.toBe(expired.inviteId);
     });
 
     it('refuses 409 to invite a member', async () => {
@@ -220,6 +245,67 @@ describe('workspace invitations', () => {
       const pending = (await callAs(app, invitee, 'GET', routes.listPendingInvites.path)).json();
       expect(pending).toEqual([expect.objectContaining({ inviteId })]);
       expect(await auditActions(team.owner, team.workspaceId)).toContain('invite.resent');
+    });
+  });
+
+  describe('GET /v3/invites/{inviteId} (the sign-up page of an invitation link)', () => {
+    const previewPath = (inviteId: string) => buildPath(routes.getInvitePreview.path, { inviteId });
+    const anonymous = (inviteId: string, remoteAddress = '203.0.113.7') =>
+      app.inject({ method: 'GET', url: previewPath(inviteId), remoteAddress });
+
+    it('shows anyone with the link the team, the inviter by name and the invited e-mail, nothing more', async () => {
+      const team = await createTestTeam(app, 'Preview team');
+      const email = uniqueEmail('invitee');
+      const { inviteId } = await invite(team.admin, team.workspaceId, email, 'Admin');
+
+      const response = await anonymous(inviteId);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        inviteId,
+        workspaceName: 'Preview team',
+        inviterName: 'Grace Hopper',
+        email,
+      });
+    });
+
+    it('answers one 404 for unknown, revoked, accepted and expired invitations', async () => {
+      const team = await createTestTeam(app);
+      const revoked = await invite(team.owner, team.workspaceId, uniqueEmail());
+      await callAs(app, team.owner, 'DELETE', invitePath(team.workspaceId, revoked.inviteId));
+      const invitee = await createTestMember(app);
+      const accepted = await invite(team.owner, team.workspaceId, invitee.email);
+      await callAs(app, invitee, 'POST', acceptPath(accepted.inviteId));
+      offsetMs = -(INVITE_TTL_MS + 60_000);
+      const expired = await invite(team.owner, team.workspaceId, uniqueEmail());
+      offsetMs = 0;
+
+      const answers = await Promise.all(
+        [randomUUID(), revoked.inviteId, accepted.inviteId, expired.inviteId].map(async (id) => {
+          const response = await anonymous(id);
+          return [response.statusCode, response.json().code, response.json().message];
+        }),
+      );
+      expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+      expect(answers[0]).toEqual([404, 'NOT_FOUND', INVITE_UNUSABLE_MESSAGE]);
+    });
+
+    it('refuses a malformed id with 400 naming the parameter', async () => {
+      const response = await anonymous('not an id');
+      expect(response.statusCode).toBe(400);
+      expect(JSON.stringify(response.json().issues)).toContain('inviteId');
+    });
+
+    it('is rate-limited per address: 429 with the wait once over the limit', async () => {
+      const address = '198.51.100.99';
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= RATE_LIMITS.invitePreview.perAddress; attempt += 1) {
+        statuses.push((await anonymous(randomUUID(), address)).statusCode);
+      }
+      expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
+      const refused = await anonymous(randomUUID(), address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json().message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
     });
   });
 

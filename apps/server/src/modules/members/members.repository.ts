@@ -104,6 +104,27 @@ export async function isMemberEmail(
   return rows.length > 0;
 }
 
+/** The open, unexpired invitations of a workspace for an e-mail, locked until the transaction ends. */
+export function listPendingInvitesOf(
+  db: Database,
+  workspaceId: string,
+  email: string,
+  now: Date,
+): Promise<{ id: string }[]> {
+  return db
+    .select({ id: workspaceInvite.id })
+    .from(workspaceInvite)
+    .where(
+      and(
+        eq(workspaceInvite.workspaceId, workspaceId),
+        eq(workspaceInvite.email, email),
+        isOpen,
+        gt(workspaceInvite.expiresAt, now),
+      ),
+    )
+    .for('update');
+}
+
 /** Revokes the open invitations of a workspace for an e-mail (a new one replaces them). */
 export async function revokeOpenInvitesFor(
   db: Database,

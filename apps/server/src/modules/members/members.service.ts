@@ -31,6 +31,7 @@ import {
   findOpenInviteOf,
   insertInvite,
   isMemberEmail,
+  listPendingInvitesOf,
   revokeOpenInvitesFor,
   updateInvite,
 } from './members.repository';
@@ -42,6 +43,8 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MEMBER_MESSAGES = {
   cannotManageMembers: MEMBER_CHANGE_REASONS.actorCannotManageMembers,
   alreadyMember: 'This person is already a member of the organisation.',
+  invitePending: (email: string) =>
+    `An invitation to ${email} is already pending. Resend it from the invitations list.`,
   ownerCannotLeave: 'Transfer ownership before leaving the organisation.',
   inviteNotFound: 'This invitation does not exist.',
   pendingInviteNotFound: 'This invitation does not exist or is not addressed to you.',
@@ -99,7 +102,8 @@ export function toPendingInvite(invite: InviteDetails): PendingInvite {
 export function toAuditEntry(row: AuditEventRow): AuditEntry {
   return {
     id: row.id,
-    action: row.action as AuditAction,
+    // A row of an action this version does not know still lists (the contract allows any string there).
+    action: row.action,
     actor: { customerid: row.actorCustomerId, email: row.actorEmail },
     target: row.target,
     details: row.details,
@@ -139,8 +143,11 @@ export async function applyMemberChange(
   change: MemberChange,
   actor: Actor,
   now: Date,
+  /** Called after the commit with the members whose role changed or who were removed (docs/decisions/013). */
+  onAccessChanged: (customerIds: string[]) => Promise<void> = async () => {},
 ): Promise<Member[]> {
-  return db.transaction(async (tx) => {
+  const changed: string[] = [];
+  const after = await db.transaction(async (tx) => {
     if (!(await lockWorkspace(tx, workspaceId)))
       throw notFound(MEMBER_CHANGE_REASONS.memberNotFound);
     const members = (await listMembersOf(tx, [workspaceId])).map((member) => ({
@@ -174,10 +181,14 @@ export async function applyMemberChange(
         customerid: result.removed,
       });
     }
+    changed.push(...result.roleUpdates.map((update) => update.customerid));
+    if (result.removed !== null) changed.push(result.removed);
     return result.members.map((member) =>
       toMember({ ...member, role: member.roles[0] ?? member.role }),
     );
   });
+  if (changed.length > 0) await onAccessChanged(changed);
+  return after;
 }
 
 /** Leaving: anyone but the Owner (ownership must be transferred first). */
@@ -186,6 +197,8 @@ export async function leaveWorkspace(
   workspaceId: string,
   actor: Actor,
   now: Date,
+  /** Called after the commit (docs/decisions/013). */
+  onLeft: () => Promise<void> = async () => {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
@@ -200,6 +213,7 @@ export async function leaveWorkspace(
       customerid: actor.customerId,
     });
   });
+  await onLeft();
 }
 
 /** Shown when the invitation is stored but its e-mail could not be handed to the mail server. */
@@ -226,7 +240,7 @@ async function sendInviteMail(app: FastifyInstance, invite: InviteDetails): Prom
   }
 }
 
-/** Invites an e-mail; an open invitation for the same e-mail is replaced. */
+/** Invites an e-mail: 409 while one is pending for it; an expired open invitation is replaced. */
 export async function createInvite(
   app: FastifyInstance,
   workspaceId: string,
@@ -239,6 +253,11 @@ export async function createInvite(
     await lockWorkspace(tx, workspaceId);
     if (await isMemberEmail(tx, workspaceId, email)) {
       throw new HttpError(409, ERROR_CODES.conflict, MEMBER_MESSAGES.alreadyMember);
+    }
+    // A pending invitation is not sent again silently: Resend does that, on purpose (docs/decisions/018).
+    // An expired one is replaced by the new invitation.
+    if ((await listPendingInvitesOf(tx, workspaceId, email, now)).length > 0) {
+      throw new HttpError(409, ERROR_CODES.conflict, MEMBER_MESSAGES.invitePending(email));
     }
     await revokeOpenInvitesFor(tx, workspaceId, email, now);
     const row = await insertInvite(tx, {

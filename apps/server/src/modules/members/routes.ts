@@ -7,7 +7,11 @@ import { registerRoute, workspaceRolesOf } from '../../plugins/route-registry';
 import { NO_PROFILE_MESSAGE } from '../user/routes';
 import { listMembersOf } from '../workspace/workspace.repository';
 import { actorOf } from '../workspace/workspace.service';
+import { enforceRateLimit } from '../../plugins/rate-limit';
+import { INVITE_UNUSABLE_MESSAGE, toInvitePreview } from './invite-preview';
+import { findUsableInvitePreview } from './invite-preview.repository';
 import { listAuditEvents, listOpenInvites, listPendingInvitesFor } from './members.repository';
+import { revokeDashboardAccess } from './member-rights-sync';
 import {
   acceptInvite,
   applyMemberChange,
@@ -35,6 +39,13 @@ async function identityOf(app: FastifyInstance, request: FastifyRequest) {
 
 /** Members, invitations and the audit trail (contract api/routes/members.ts); membership is the guard's. */
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
+  // A changed or removed member's dashboard tokens end on every service of the workspace (docs/decisions/013).
+  const revokeIn = (workspaceId: string) => async (customerIds: string[]) => {
+    for (const customerId of customerIds) {
+      await revokeDashboardAccess(app, { customerId, workspaceIds: [workspaceId] });
+    }
+  };
+
   registerRoute(app, routes.listMembers, async (request) => {
     return (await listMembersOf(app.db, [request.params.workspaceId])).map(toMember);
   });
@@ -49,6 +60,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       { kind: 'changeRole', customerid, role: request.body.role },
       actor,
       app.clock(),
+      revokeIn(workspaceId),
     );
   });
 
@@ -62,13 +74,17 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       { kind: 'remove', customerid },
       actor,
       app.clock(),
+      revokeIn(workspaceId),
     );
     return reply.code(204).send();
   });
 
   registerRoute(app, routes.leaveWorkspace, async (request, reply) => {
     const actor = await actorOf(app, request);
-    await leaveWorkspace(app.db, request.params.workspaceId, actor, app.clock());
+    const { workspaceId } = request.params;
+    await leaveWorkspace(app.db, workspaceId, actor, app.clock(), () =>
+      revokeIn(workspaceId)([actor.customerId]),
+    );
     return reply.code(204).send();
   });
 
@@ -106,6 +122,15 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     if (!user.emailVerified) return [];
     const invites = await listPendingInvitesFor(app.db, user.email.toLowerCase(), app.clock());
     return invites.map(toPendingInvite);
+  });
+
+  registerRoute(app, routes.getInvitePreview, async (request) => {
+    const { inviteId } = request.params;
+    await enforceRateLimit(app.db, request, 'invitePreview', inviteId, app.clock());
+    const preview = await findUsableInvitePreview(app.db, inviteId, app.clock());
+    // Unknown, expired and used invitations answer alike: the link tells nothing more (docs/decisions/018).
+    if (!preview) throw new HttpError(404, ERROR_CODES.notFound, INVITE_UNUSABLE_MESSAGE);
+    return toInvitePreview(preview);
   });
 
   registerRoute(app, routes.acceptInvite, async (request) => {

@@ -1,5 +1,6 @@
 import { parse as parseQueryString } from 'node:querystring';
 import { routes } from '@herald/contract/api/routes';
+import type { AuditAction } from '@herald/contract/members/member.schema';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setCredentialVersion } from '../../adapters/provisioner/runtime-client';
 import { handleError } from '../../plugins/error-handler';
@@ -114,7 +115,7 @@ export async function serviceApiRoutes(app: FastifyInstance): Promise<void> {
     maskedDetails(app, serviceOf(request)),
   );
 
-  async function audit(request: FastifyRequest, row: ServiceRow, action: string) {
+  async function audit(request: FastifyRequest, row: ServiceRow, action: AuditAction) {
     const actor = await actorOf(app, request);
     await insertAuditEvent(app.db, {
       workspaceId: row.workspaceId,

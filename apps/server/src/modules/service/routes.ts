@@ -10,6 +10,7 @@ import { registerRoute, serviceOf } from '../../plugins/route-registry';
 import { insertAuditEvent } from '../workspace/workspace.repository';
 import { actorOf } from '../workspace/workspace.service';
 import { catalogueOf } from './catalogue';
+import { auditServiceAction } from './service-audit';
 import { toService, toServiceStatusResponse as statusReply } from './service.mapper';
 import { bumpGeneration, updateService } from './service.repository';
 import type { ServiceRow } from './service.repository';
@@ -31,6 +32,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, routes.createService, async (request, res) => {
     const row = await createService(app, request, catalogue, request.body);
+    app.statusEvents.publishRow(row);
     res.code(201);
     return reply(row);
   });
@@ -82,6 +84,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       { interestedAlerts: request.body.interestedAlerts },
       app.clock(),
     );
+    await auditServiceAction(app, request, row, 'service.settings_changed', {
+      changed: ['interestedAlerts'],
+    });
     return reply(row);
   });
 
@@ -92,6 +97,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       { sensitiveData: request.body.sensitiveData },
       app.clock(),
     );
+    await auditServiceAction(app, request, row, 'service.settings_changed', {
+      changed: ['sensitiveData'],
+    });
     return reply(row);
   });
 
@@ -103,6 +111,9 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       { hintColor, ...(useConsoleSso !== undefined && { useConsoleSso }) },
       app.clock(),
     );
+    await auditServiceAction(app, request, row, 'service.settings_changed', {
+      changed: useConsoleSso !== undefined ? ['hintColor', 'useConsoleSso'] : ['hintColor'],
+    });
     return reply(row);
   });
 
@@ -132,6 +143,10 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       { scheduledVersion: newHeraldVersion, scheduledTimestamp: at },
       now,
     );
+    await auditServiceAction(app, request, row, 'service.update_scheduled', {
+      version: newHeraldVersion,
+      at: new Date(at).toISOString(),
+    });
     app.provisioner.reconcile(row.id);
     return { newHeraldVersion, scheduledTimestamp: at };
   });
@@ -147,12 +162,17 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
       { scheduledVersion: null, scheduledTimestamp: null },
       app.clock(),
     );
+    await auditServiceAction(app, request, current, 'service.update_cancelled', {
+      version: current.scheduledVersion,
+    });
     app.provisioner.reconcile(current.id);
     return res.code(204).send();
   });
 
   registerRoute(app, routes.resetTopicTree, async (request, res) => {
     const row = await bumpGeneration(app.db, serviceOf(request).id, 'reset', app.clock());
+    await auditServiceAction(app, request, row, 'service.topic_tree_reset');
+    app.statusEvents.publishRow(row);
     app.provisioner.reconcile(row.id);
     res.code(202);
     return statusReply(row);
@@ -160,6 +180,8 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, routes.restartService, async (request, res) => {
     const row = await bumpGeneration(app.db, serviceOf(request).id, 'restart', app.clock());
+    await auditServiceAction(app, request, row, 'service.restarted');
+    app.statusEvents.publishRow(row);
     app.provisioner.reconcile(row.id);
     res.code(202);
     return statusReply(row);

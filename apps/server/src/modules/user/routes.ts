@@ -14,10 +14,15 @@ import { listServicesOfMember } from '../service/service.repository';
 import {
   deleteWorkspace,
   listOwnedWorkspacesOf,
-  listWorkspacesOf,
   lockWorkspace,
 } from '../workspace/workspace.repository';
 import { assertPasswordAllowed } from '../identity/password-policy';
+import {
+  revokeAllDashboardAccess,
+  revokeDashboardAccess,
+  signDashboardTokenFor,
+  workspaceIdsOf,
+} from '../members/member-rights-sync';
 import {
   deleteProfile,
   deleteProgressRecord,
@@ -143,12 +148,10 @@ async function createSsoUser(
 
 /** The signed-in user's profile and identity, or 404 before the sign-up is complete (SSO first login). */
 async function currentUser(app: FastifyInstance, request: FastifyRequest) {
-  const { userId } = requireSession(request);
-  const [profile, identityUser] = await Promise.all([
-    findProfile(app.db, userId),
-    app.identity.getUser(userId),
-  ]);
-  if (!profile || !identityUser) {
+  // The identity's user was read with the session (plugins/auth.ts): no second read.
+  const { userId, user: identityUser } = requireSession(request);
+  const profile = await findProfile(app.db, userId);
+  if (!profile) {
     throw new HttpError(404, ERROR_CODES.notFound, NO_PROFILE_MESSAGE);
   }
   return { profile, identityUser };
@@ -167,15 +170,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, routes.getUser, async (request) => {
     const { profile, identityUser } = await currentUser(app, request);
-    const [services, workspaces] = await Promise.all([
+    // The dashboard principal's token (section 7 messaging client session), with the user's role in each of
+    // their workspaces (docs/decisions/013).
+    const [services, token] = await Promise.all([
       listServicesOfMember(app.db, profile.customerId),
-      listWorkspacesOf(app.db, profile.customerId),
+      signDashboardTokenFor(app, profile.customerId),
     ]);
-    // The dashboard principal's token (section 7 messaging client session), for the user's workspaces.
-    const { token } = await app.tokens.signDashboardToken({
-      customerId: profile.customerId,
-      workspaceIds: workspaces.map((row) => row.id),
-    });
     return toUser(profile, identityUser, {
       services: services.map((service) => service.id),
       firstService: firstServiceOf(services),
@@ -205,11 +205,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, routes.deleteUser, async (request, reply) => {
     const { userId } = requireSession(request);
+    const [workspaceIds, services] = await Promise.all([
+      workspaceIdsOf(app.db, userId),
+      listServicesOfMember(app.db, userId),
+    ]);
     await releaseOwnedWorkspaces(app, userId);
     await deleteConsentData(app.db, userId);
     await deleteProfile(app.db, userId);
     await identity.revokeAllSessions(userId);
     await identity.deleteIdentity(userId);
+    // The memberships went with the identity; the account's dashboard tokens end on every service now.
+    await revokeDashboardAccess(app, { customerId: userId, workspaceIds });
+    // A workspace the user was alone in went with the account, its service rows too: their runtimes stop now
+    // (the provisioner stops a runtime whose row is gone); the other services are left as they are.
+    for (const { id } of services) app.provisioner.reconcile(id);
     clearAuthCookie(reply, config);
     return reply.code(204).send();
   });
@@ -218,8 +227,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const { userId } = requireSession(request);
     assertPasswordAllowed(request.body.password);
     await identity.setPassword(userId, request.body.password);
-    // Every older session ends; the caller continues on a fresh one.
+    // Every older session ends, and every dashboard token issued to them; the caller continues on a fresh one.
     await identity.revokeAllSessions(userId);
+    await revokeAllDashboardAccess(app, userId);
     const session = await identity.createSession(userId);
     setAuthCookie(reply, config, session.token);
     return { data: { message: PASSWORD_CHANGED_MESSAGE } };

@@ -1,3 +1,4 @@
+import { isDetailsComplete as isProfileDetailsComplete } from '@herald/contract/users/profile-details';
 import type { ProgressRecord } from '@herald/contract/tours/progress-record.schema';
 import type { User, UserMetadata } from '@herald/contract/users/user.schema';
 import type { IdentityUser } from '../../adapters/identity/identity-port';
@@ -10,13 +11,11 @@ import type { ProgressRecordRow, UserProfileRow } from './user.repository';
 /** The profile's provider for an e-mail + password sign-up (otherwise the connection name). */
 export const PASSWORD_PROVIDER = 'password';
 
-/** Spec section 3: details are complete when first name, last name and company are all filled in. */
+/** Spec section 3: details are complete with first name, last name and company (the contract's rule). */
 export function isDetailsComplete(
   profile: Pick<UserProfileRow, 'firstName' | 'lastName' | 'company'>,
 ): boolean {
-  return [profile.firstName, profile.lastName, profile.company].every(
-    (value) => (value ?? '').trim() !== '',
-  );
+  return isProfileDetailsComplete(profile);
 }
 
 /** Sign-up metadata as sent, with signUpDate set by the server when the client sent none. */

@@ -4,7 +4,10 @@ import { AppFrame } from '../../components/app-frame';
 import { InviteActions } from '../../features/onboarding/components/invite-actions';
 import { PendingInviteNotice } from '../../features/onboarding/components/pending-invite-notice';
 import { WorkspaceNav } from '../../features/workspaces/components/workspace-nav';
-import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
+import {
+  pickDefaultWorkspace,
+  useCurrentWorkspace,
+} from '../../features/workspaces/hooks/use-current-workspace';
 import { RequireUser } from './require-user';
 import { TopBar } from './top-bar';
 import { useInviteAccepted } from './use-invite-accepted';
@@ -18,13 +21,20 @@ export function DefaultLayout() {
 }
 
 function DefaultFrame({ user }: { user: User }) {
-  const { workspace, workspaces } = useCurrentWorkspace();
+  const { workspace, workspaces, isUnknown } = useCurrentWorkspace();
+  // An unknown workspace shows the 404 page; the navigation then offers the default workspace
+  // rather than an empty sidebar (docs/decisions/018).
+  const navWorkspace = isUnknown ? pickDefaultWorkspace(workspaces) : workspace;
   const onAccepted = useInviteAccepted();
   return (
     <AppFrame
       header={<TopBar user={user} />}
       navbar={
-        <WorkspaceNav workspace={workspace} workspaces={workspaces} customerid={user.customerid} />
+        <WorkspaceNav
+          workspace={navWorkspace}
+          workspaces={workspaces}
+          customerid={user.customerid}
+        />
       }
       navbarLabel="Workspace"
     >

@@ -5,7 +5,7 @@ import { InMemoryProvider, OpenFeature } from '@openfeature/react-sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handle, type MockHandler } from '../../testing/api-mock';
+import { apiErrorResponse, handle, type MockHandler } from '../../testing/api-mock';
 import { buildPendingInvite, buildUser, buildWorkspace } from '../../testing/factories';
 import { createSession, renderApp } from '../../testing/render-app';
 
@@ -92,11 +92,14 @@ describe('the top navigation bar (spec section 2)', () => {
       name: 'Logged in as Ada Lovelace (ada@example.com)',
     });
     await userEvent.click(avatar);
-    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual([
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent?.replace('✓', ''))).toEqual([
       'Profile',
       'Data Collection Preferences',
       'Terms and Conditions',
+      'Light',
+      'Dark',
+      'Match system',
       'Sign Out',
     ]);
 
@@ -195,7 +198,32 @@ describe('workspace routes', () => {
   it('shows the 404 page for a workspace that is not among the user’s', async () => {
     renderFrame('/workspace/ws-404', [buildWorkspace()]);
     expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+    // Inside the frame, with the default workspace's navigation rather than an empty sidebar.
+    const nav = await sideNav();
+    expect(nav.getByRole('button', { name: /Organisation: Analytical Engines/ })).toBeVisible();
+    expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/workspace/ws-1');
   });
+
+  it.each(['/no/such/page', '/service/svc-404'])(
+    'shows the same 404 page inside the frame at %s for a signed-in user',
+    async (path) => {
+      renderFrame(
+        path,
+        [buildWorkspace()],
+        handle(routes.getService, () => apiErrorResponse(404, 'Service not found')),
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+      expect(screen.getByText('This page could not be found')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      const nav = await sideNav();
+      expect(await nav.findByRole('link', { name: 'Members' })).toHaveAttribute(
+        'href',
+        '/workspace/ws-1/members',
+      );
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+    },
+  );
 
   it('switches workspace and remembers the choice', async () => {
     const { router } = renderFrame('/workspace/ws-1', [
@@ -274,5 +302,29 @@ describe('the client-side invite notification (spec section 4)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('alert', { name: 'Invitations' })).not.toBeInTheDocument(),
     );
+  });
+});
+
+describe('the side navigation on a phone (a drawer behind the burger)', () => {
+  it('closes when a link is tapped and on Escape, handing the focus back to the burger', async () => {
+    const { router } = renderFrame(
+      '/workspace/ws-1',
+      [buildWorkspace()],
+      handle(routes.listMembers, () => ({ status: 200, body: [] })),
+    );
+    const nav = await sideNav();
+    const burger = screen.getByLabelText('Open navigation');
+
+    await userEvent.click(burger);
+    expect(screen.getByLabelText('Close navigation')).toBeInTheDocument();
+    await userEvent.click(nav.getByRole('link', { name: 'Members' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/ws-1/members'));
+    expect(await screen.findByLabelText('Open navigation')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByLabelText('Open navigation'));
+    expect(screen.getByLabelText('Close navigation')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    const closed = screen.getByLabelText('Open navigation');
+    expect(closed).toHaveFocus();
   });
 });

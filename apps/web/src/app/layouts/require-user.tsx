@@ -1,7 +1,7 @@
 import type { User } from '@herald/contract/users/user.schema';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { FrameSkeleton } from '../../components/skeletons';
 import { useCurrentUser } from '../../features/auth/api/user-query';
 
 /**
@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../features/auth/api/user-query';
  */
 export function RequireUser({ children }: { children: (user: User) => ReactNode }) {
   const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <PageLoader label="Loading your account" />;
+  if (isLoading) return <FrameSkeleton />;
   if (!user) return <Navigate to="/" replace />;
   return children(user);
 }

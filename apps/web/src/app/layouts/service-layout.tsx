@@ -1,9 +1,10 @@
+import { lazy, Suspense } from 'react';
 import type { Service } from '@herald/contract/services/service.schema';
 import type { User } from '@herald/contract/users/user.schema';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { AppFrame } from '../../components/app-frame';
-import { PageLoader } from '../../components/page-loader';
+import { NavSkeleton, ServiceOverviewSkeleton } from '../../components/skeletons';
 import { useServiceRoles } from '../../features/service/api/workspaces-query';
 import { ServiceNav } from '../../features/service/components/service-nav';
 import type { ServiceContext } from '../../features/service/hooks/use-service-context';
@@ -17,6 +18,11 @@ import { NotFoundPage } from '../routes/not-found';
 import { RequireUser } from './require-user';
 import { TopBar } from './top-bar';
 import { LoadFailed } from '../../components/query-states';
+
+// Only a missing service needs the workspace navigation: loaded on demand, off the service pages' path.
+const NotFoundNav = lazy(async () => ({
+  default: (await import('./not-found-frame')).NotFoundNav,
+}));
 
 /**
  * Spec section 2, service layout: top navigation bar (in the service's hint colour) and service
@@ -39,13 +45,31 @@ function ServiceFrame({ user, serviceId }: { user: User; serviceId: string }) {
   const isNotFound =
     isApiError(query.error) && (query.error.status === 404 || query.error.status === 403);
   return (
-    <AppFrame header={<TopBar user={user} />}>
+    // While the service loads the frame keeps its shape: the side navigation and the overview in outline.
+    // Not found: the one 404 of a signed-in user, with the workspace navigation (docs/decisions/018), in
+    // the same frame, so the top bar stays mounted.
+    <AppFrame
+      header={<TopBar user={user} />}
+      {...(query.isPending && { navbar: <NavSkeleton />, navbarLabel: 'Loading navigation' })}
+      {...(isNotFound && {
+        navbar: (
+          <Suspense fallback={<NavSkeleton />}>
+            <NotFoundNav user={user} />
+          </Suspense>
+        ),
+        navbarLabel: 'Workspace',
+      })}
+    >
       {query.isPending ? (
-        <PageLoader label="Loading the service" />
+        <ServiceOverviewSkeleton />
       ) : isNotFound ? (
         <NotFoundPage />
       ) : (
-        <LoadFailed title="The service could not be loaded" onRetry={() => query.refetch()} />
+        <LoadFailed
+          title="The service could not be loaded"
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
       )}
     </AppFrame>
   );

@@ -7,7 +7,7 @@ import {
   isChunkLoadError,
   reloadAfterChunkError,
 } from '../../lib/chunk-reload';
-import { NotFoundPage } from './not-found';
+import { NotFoundRoute } from './not-found-route';
 
 /**
  * The router's error element. A chunk-load failure (spec section 2) reloads the page, at most
@@ -24,13 +24,7 @@ export function RouteErrorPage() {
     if (willReload) reloadAfterChunkError();
   }, [willReload]);
 
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main>
-        <NotFoundPage />
-      </main>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
   if (willReload) return <PageLoader label="Reloading" />;
 
   return (

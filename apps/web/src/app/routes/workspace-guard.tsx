@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { PageSkeleton } from '../../components/skeletons';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import { useWorkspacesQuery } from '../../features/workspaces/api/workspaces-query';
 import { rememberDefaultWorkspaceId } from '../../features/workspaces/utils/default-workspace';
@@ -20,7 +20,7 @@ export function WorkspaceGuardRoute() {
     if (workspaceId !== undefined) rememberDefaultWorkspaceId(workspaceId);
   }, [workspaceId]);
 
-  if (isPending) return <PageLoader label="Loading the organisation" />;
+  if (isPending) return <PageSkeleton label="Loading the organisation" />;
   if (isError) {
     return <LoadFailed title="The organisation could not be loaded" onRetry={refetch} />;
   }

@@ -12,6 +12,7 @@ import {
   pendingInviteParamsSchema,
   workspaceInviteSchema,
 } from '../../members/member.schema';
+import { invitePreviewSchema } from '../../members/invite-preview.schema';
 import { defineRoute } from '../define-route';
 import { workspaceParamsSchema } from './params';
 
@@ -96,6 +97,16 @@ export const memberRoutes = {
     access: 'workspace',
     params: inviteParamsSchema,
     responses: { 200: workspaceInviteSchema },
+  }),
+  getInvitePreview: defineRoute({
+    method: 'GET',
+    path: '/v3/invites/{inviteId}',
+    summary:
+      'What the sign-up page shows for an invitation link: team, inviter and invited e-mail (rate-limited; 404 when unknown, expired or used)',
+    tags,
+    access: 'public',
+    params: pendingInviteParamsSchema,
+    responses: { 200: invitePreviewSchema },
   }),
   acceptInvite: defineRoute({
     method: 'POST',

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ConsentManagerModal } from '../../../components/consent-manager-modal';
 import { TermsDrawer } from '../../../components/terms-drawer';
 import { useAuthReset } from '../hooks/use-auth-reset';
+import { ColourSchemeItems } from './colour-scheme-items';
 
 function initialsOf(user: User): string {
   const initials = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
@@ -15,7 +16,8 @@ function initialsOf(user: User): string {
 /**
  * The user avatar of the top navigation bar (spec section 2): initials of first and last name,
  * 'Logged in as {name} ({email})' on hover, and a menu with Profile, Data Collection
- * Preferences (the consent manager), Terms and Conditions (the terms side panel) and Sign Out.
+ * Preferences (the consent manager), Terms and Conditions (the terms side panel), the colour
+ * scheme (light, dark, the system's) and Sign Out.
  */
 export function AccountMenu({ user }: { user: User }) {
   const resetAuth = useAuthReset();
@@ -55,6 +57,9 @@ export function AccountMenu({ user }: { user: User }) {
           </Menu.Item>
           <Menu.Item onClick={consent.open}>Data Collection Preferences</Menu.Item>
           <Menu.Item onClick={terms.open}>Terms and Conditions</Menu.Item>
+          <Menu.Divider />
+          <ColourSchemeItems />
+          <Menu.Divider />
           <Menu.Item onClick={() => void resetAuth()}>Sign Out</Menu.Item>
         </Menu.Dropdown>
       </Menu>

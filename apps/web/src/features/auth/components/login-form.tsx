@@ -3,13 +3,23 @@ import { useForm } from '@mantine/form';
 import { AUTH_MESSAGES } from '@herald/contract/messages';
 import { loginRequestSchema } from '@herald/contract/users/identity.schema';
 import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api-error';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useLoginMutation } from '../api/login-mutation';
 
 /**
- * E-mail and password login (spec section 2, `/`). Any failure, a wrong password (401) or
- * anything else, shows the one text of spec section 8; on success the gate moves the user on.
+ * What a failed login says: a throttled one (429) the server's message with the wait ('Too many
+ * attempts. Try again in 12 minutes.'), so the person stops retrying; any other failure, a wrong
+ * password (401) or anything else, the one text of spec section 8.
  */
+export function loginFailureText(error: unknown): string {
+  if (isApiError(error) && error.status === 429 && error.serverMessage.trim() !== '') {
+    return error.serverMessage;
+  }
+  return AUTH_MESSAGES.loginFailed;
+}
+
+/** E-mail and password login (spec section 2, `/`); on success the gate moves the user on. */
 export function LoginForm() {
   const login = useLoginMutation();
   const form = useForm({
@@ -27,7 +37,7 @@ export function LoginForm() {
       <Stack gap="md">
         {login.isError && (
           <Alert color="red" variant="light" role="alert">
-            {AUTH_MESSAGES.loginFailed}
+            {loginFailureText(login.error)}
           </Alert>
         )}
         <TextInput

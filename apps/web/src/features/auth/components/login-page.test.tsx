@@ -70,6 +70,18 @@ describe('the login page (/)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it("shows the server's wait on a throttled login (429), not the credentials text", async () => {
+    const wait = 'Too many attempts. Try again in 12 minutes.';
+    const login = handle(routes.login, () => apiErrorResponse(429, wait));
+    await openLoginPage(createSession(null).handler, login, connections);
+
+    await logIn('ada@example.com', 'correct horse');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(wait);
+    expect(alert).not.toHaveTextContent(AUTH_MESSAGES.loginFailed);
+  });
+
   it('checks the fields before sending anything', async () => {
     const { api } = await openLoginPage(createSession(null).handler, connections);
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));

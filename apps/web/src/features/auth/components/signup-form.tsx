@@ -1,6 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AUTH_MESSAGES } from '@herald/contract/messages';
+import type { InvitePreview } from '@herald/contract/members/invite-preview.schema';
+import { signupFormSchema } from '@herald/contract/users/profile-details';
 import { signupRequestSchema } from '@herald/contract/users/user.schema';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
@@ -19,17 +21,27 @@ const EMPTY = { firstName: '', lastName: '', email: '', password: '', company: '
  * address already has an account, which the server mails (spec section 8); a validation 400
  * puts its issues on the fields; any other failure shows the server's message.
  */
-export function SignupForm() {
+export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
   const [searchParams] = useSearchParams();
   const signup = useSignupMutation();
-  const form = useForm({ initialValues: EMPTY, validate: zodResolver(signupRequestSchema) });
+  // An invitee joins a team that exists: the company is asked in onboarding, after the
+  // invitation is accepted (docs/decisions/018); everyone else gives it here, as it is required.
+  const schema = invite ? signupRequestSchema : signupFormSchema;
+  const form = useForm({
+    initialValues: invite ? { ...EMPTY, email: invite.email } : EMPTY,
+    validate: zodResolver(schema),
+  });
 
   const handleSubmit = form.onSubmit((values) => {
-    const { company, ...request } = signupRequestSchema.parse(values);
+    const { company, ...request } = schema.parse(
+      invite ? { ...values, company: undefined } : values,
+    );
     signup.mutate(
       {
         ...request,
         ...(company ? { company } : {}),
+        // The invitation is for this address only (decision 009): the field is locked to it.
+        ...(invite ? { email: invite.email } : {}),
         metadata: buildSignupMetadata(searchParams),
       },
       {
@@ -69,6 +81,8 @@ export function SignupForm() {
           type="email"
           autoComplete="email"
           required
+          readOnly={invite !== undefined}
+          description={invite ? 'The invitation is for this address.' : undefined}
           {...form.getInputProps('email')}
         />
         <PasswordInput
@@ -78,12 +92,15 @@ export function SignupForm() {
           required
           {...form.getInputProps('password')}
         />
-        <TextInput
-          label="Company"
-          description="Optional"
-          autoComplete="organization"
-          {...form.getInputProps('company')}
-        />
+        {/* Required, as in onboarding: complete details include the company (contract rule). */}
+        {!invite && (
+          <TextInput
+            label="Company"
+            autoComplete="organization"
+            required
+            {...form.getInputProps('company')}
+          />
+        )}
         <Button type="submit" fullWidth loading={signup.isPending}>
           Create account
         </Button>

@@ -17,7 +17,7 @@ async function openSignup(path: string, ...handlers: MockHandler[]) {
   return app;
 }
 
-async function fillIn({ company = '' }: { company?: string } = {}) {
+async function fillIn({ company = 'Analytical Engines' }: { company?: string } = {}) {
   await userEvent.type(screen.getByLabelText(/First name/), ' Ada ');
   await userEvent.type(screen.getByLabelText(/Last name/), 'Lovelace');
   await userEvent.type(screen.getByLabelText(/E-mail/), 'Ada@Example.com');
@@ -67,12 +67,13 @@ describe('the sign-up page (/signup)', () => {
     ]);
   });
 
-  it('leaves an empty company out', async () => {
-    const createUser = handle(routes.createUser, () => ({ status: 201, body: unverifiedUser() }));
-    const { api } = await openSignup('/signup', createSession(null).handler, createUser);
-    await fillIn();
-    await vi.waitFor(() => expect(api.requestsTo(routes.createUser)).toHaveLength(1));
-    expect(api.requestsTo(routes.createUser)[0]?.json).not.toHaveProperty('company');
+  it('requires the company, as the onboarding details step does (one rule)', async () => {
+    const { api } = await openSignup('/signup', createSession(null).handler);
+    expect(screen.queryByText('Optional')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Company/)).toBeRequired();
+    await fillIn({ company: '' });
+    expect(await screen.findByText('Company is required')).toBeInTheDocument();
+    expect(api.requestsTo(routes.createUser)).toHaveLength(0);
   });
 
   it('says a sign-up e-mail was sent when the server answers 400 (an existing account)', async () => {
@@ -118,5 +119,65 @@ describe('the sign-up page (/signup)', () => {
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('First name is required')).toBeInTheDocument();
     expect(api.requestsTo(routes.createUser)).toHaveLength(0);
+  });
+
+  describe('from an invitation link (/signup?invite=)', () => {
+    const preview = handle(routes.getInvitePreview, ({ url }) =>
+      url.endsWith('/v3/invites/inv-1')
+        ? {
+            status: 200,
+            body: {
+              inviteId: 'inv-1',
+              workspaceName: 'Blue Team',
+              inviterName: 'Grace Hopper',
+              email: 'invitee@example.com',
+            },
+          }
+        : apiErrorResponse(404, 'This invitation link is not valid any more.'),
+    );
+
+    it('says who invited them to which team, signs up the invited e-mail, locked', async () => {
+      const createUser = handle(routes.createUser, () => ({
+        status: 201,
+        body: unverifiedUser(),
+      }));
+      const { api } = await openSignup(
+        '/signup?invite=inv-1',
+        createSession(null).handler,
+        preview,
+        createUser,
+      );
+      expect(await screen.findByText(/Grace Hopper invited you to join/)).toHaveTextContent(
+        'Grace Hopper invited you to join Blue Team on Herald Cloud.',
+      );
+      const email = screen.getByLabelText(/E-mail/);
+      expect(email).toHaveValue('invitee@example.com');
+      expect(email).toHaveAttribute('readonly');
+      // Joining a team that exists: the company is asked in onboarding, after accepting.
+      expect(screen.queryByLabelText(/Company/)).not.toBeInTheDocument();
+
+      await userEvent.type(screen.getByLabelText(/First name/), 'Grace');
+      await userEvent.type(screen.getByLabelText(/Last name/), 'Hopper');
+      await userEvent.type(email, 'someone-else@example.com');
+      await userEvent.type(screen.getByLabelText(/Password/), 'correct horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+      await vi.waitFor(() => expect(api.requestsTo(routes.createUser)).toHaveLength(1));
+      expect(api.requestsTo(routes.createUser)[0]?.json).toMatchObject({
+        email: 'invitee@example.com',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+      });
+      expect(api.requestsTo(routes.createUser)[0]?.json).not.toHaveProperty('company');
+    });
+
+    it("shows the server's word for an unusable link and the plain form", async () => {
+      await openSignup('/signup?invite=inv-gone', createSession(null).handler, preview);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This invitation link is not valid any more.',
+      );
+      expect(screen.getByLabelText(/E-mail/)).not.toHaveAttribute('readonly');
+      expect(screen.getByLabelText(/Company/)).toBeRequired();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { setFlagContextUser } from '../../../lib/flags';
+import { setFlagContextUser } from '../../../lib/flag-context';
 import { useCurrentUserQuery, useRefreshCurrentUser } from '../api/user-query';
 import { listenForLogin } from '../utils/auth-broadcast';
 import { useAuthReset } from './use-auth-reset';

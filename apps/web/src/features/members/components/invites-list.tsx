@@ -4,6 +4,8 @@ import { showToast } from '../../../lib/toast';
 import { useResendInviteMutation, useRevokeInviteMutation } from '../api/members-mutations';
 import { useInvitesQuery } from '../api/members-queries';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
+import classes from '../../../components/stacked-table.module.css';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -30,8 +32,8 @@ export function InvitesList({ workspaceId }: { workspaceId: string }) {
   // Expiry as of the last fetch (a render must not read the clock).
   const now = invites.dataUpdatedAt;
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table verticalSpacing="sm" aria-label="Pending invitations">
+    <Table.ScrollContainer minWidth={600} className={classes.scroll}>
+      <Table verticalSpacing="sm" className={classes.table} aria-label="Pending invitations">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>E-mail</Table.Th>
@@ -46,16 +48,16 @@ export function InvitesList({ workspaceId }: { workspaceId: string }) {
             const expired = Date.parse(invite.expiresAt) < now;
             return (
               <Table.Tr key={invite.inviteId}>
-                <Table.Td>{invite.email}</Table.Td>
-                <Table.Td>{invite.role}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="E-mail">{invite.email}</Table.Td>
+                <Table.Td data-label="Role">{invite.role}</Table.Td>
+                <Table.Td data-label="Invited">
                   {dateFormat.format(new Date(invite.invitedAt))}
                   {invite.invitedBy ? ` by ${invite.invitedBy}` : ''}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Expires">
                   {expired ? 'Expired' : dateFormat.format(new Date(invite.expiresAt))}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Actions">
                   <Group gap="xs" wrap="nowrap">
                     <Button
                       size="xs"
@@ -77,7 +79,7 @@ export function InvitesList({ workspaceId }: { workspaceId: string }) {
                     <Button
                       size="xs"
                       variant="default"
-                      c="red.9"
+                      c={DANGER_TEXT}
                       aria-label={`Revoke the invitation to ${invite.email}`}
                       loading={revoke.isPending && revoke.variables === invite.inviteId}
                       onClick={() => revoke.mutate(invite.inviteId)}

@@ -5,7 +5,7 @@ import type { Role } from '@herald/contract/members/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handle, type MockHandler } from '../../../testing/api-mock';
+import { apiErrorResponse, handle, type MockHandler } from '../../../testing/api-mock';
 import {
   buildMember,
   buildUser,
@@ -152,6 +152,20 @@ describe('the members page for an Admin', () => {
     ]);
   });
 
+  it('says so when the address already has a pending invitation (409), and toasts nothing', async () => {
+    const pending =
+      'An invitation to charles@example.com is already pending. Resend it from the invitations list.';
+    renderMembers(
+      'Admin',
+      handle(routes.createInvite, () => apiErrorResponse(409, pending, { code: 'CONFLICT' })),
+    );
+    const form = within(await screen.findByRole('form', { name: 'Invite a member' }));
+    await userEvent.type(form.getByRole('textbox', { name: 'E-mail' }), 'charles@example.com');
+    await userEvent.click(form.getByRole('button', { name: 'Send invitation' }));
+    expect(await form.findByText(pending)).toBeInTheDocument();
+    expect(screen.queryByText(/Invitation sent/)).not.toBeInTheDocument();
+  });
+
   it('re-sends and revokes pending invitations', async () => {
     const { api } = renderMembers(
       'Admin',
@@ -200,9 +214,13 @@ describe('the members page for an Admin', () => {
     );
     await userEvent.click(await screen.findByRole('tab', { name: 'Activity' }));
     const log = within(await screen.findByRole('table', { name: 'Activity' }));
-    expect(log.getByRole('cell', { name: 'two@example.com' })).toBeInTheDocument();
+    expect(
+      log.getByRole('cell', { name: 'Invited two@example.com as a User' }),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await log.findByRole('cell', { name: 'one@example.com' })).toBeInTheDocument();
+    expect(
+      await log.findByRole('cell', { name: 'Invited one@example.com as a User' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.requestsTo(routes.listAuditLog).map((r) => r.url)).toEqual([
       '/v3/workspace/ws-1/audit-log?limit=25',

@@ -10,6 +10,7 @@ import { InviteForm } from './invite-form';
 import { InvitesList } from './invites-list';
 import { MembersTable } from './members-table';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 export interface MembersPageProps {
   workspaceId: string;
@@ -107,7 +108,7 @@ export function MembersPage({
             </Button>
           </Tooltip>
         ) : (
-          <Button variant="default" c="red.9" onClick={() => setLeaving(true)}>
+          <Button variant="default" c={DANGER_TEXT} onClick={() => setLeaving(true)}>
             Leave organisation
           </Button>
         )}

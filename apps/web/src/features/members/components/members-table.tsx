@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useRemoveMemberMutation } from '../api/members-mutations';
 import { ChangeRoleModal } from './change-role-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import classes from '../../../components/stacked-table.module.css';
 import { displayRole, memberActions, memberName } from './member-rules';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 const joinedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -52,8 +54,8 @@ export function MembersTable({
 
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" aria-label="Members">
+      <Table.ScrollContainer minWidth={640} className={classes.scroll}>
+        <Table verticalSpacing="sm" className={classes.table} aria-label="Members">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
@@ -70,7 +72,7 @@ export function MembersTable({
               const name = memberName(member);
               return (
                 <Table.Tr key={member.customerid}>
-                  <Table.Td>
+                  <Table.Td data-label="Name">
                     {name}
                     {isSelf && (
                       <Badge ml="xs" size="xs" variant="outline" color="gray.7">
@@ -78,11 +80,13 @@ export function MembersTable({
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>{displayRole(member.roles)}</Table.Td>
-                  <Table.Td>{joinedOn.format(new Date(member.joinedAt))}</Table.Td>
+                  <Table.Td data-label="E-mail">{member.email}</Table.Td>
+                  <Table.Td data-label="Role">{displayRole(member.roles)}</Table.Td>
+                  <Table.Td data-label="Joined">
+                    {joinedOn.format(new Date(member.joinedAt))}
+                  </Table.Td>
                   {actions !== null && (
-                    <Table.Td>
+                    <Table.Td data-label="Actions">
                       <Group gap="xs" wrap="nowrap">
                         {actions.changeRoleRefusal === null ? (
                           <Button
@@ -101,7 +105,7 @@ export function MembersTable({
                             <Button
                               size="xs"
                               variant="default"
-                              c="red.9"
+                              c={DANGER_TEXT}
                               aria-label={`Remove ${name}`}
                               onClick={() => setRemoving(member)}
                             >

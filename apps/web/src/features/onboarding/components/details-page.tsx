@@ -1,8 +1,7 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { requiredText } from '@herald/contract/common/fields';
+import { profileDetailsSchema } from '@herald/contract/users/profile-details';
 import type { User } from '@herald/contract/users/user.schema';
-import { z } from 'zod';
 import { PageCard } from '../../../components/page-card';
 import { isApiError } from '../../../lib/api-error';
 import { inlineErrorText } from '../../../lib/error-text';
@@ -12,14 +11,11 @@ import { useUpdateDetailsMutation } from '../api/update-details-mutation';
 import { NameFields } from '../../../components/name-fields';
 
 /**
- * The onboarding details: all three are required here, because the user's details count as
- * complete (spec section 3, detailsComplete) only with first name, last name and company.
+ * The onboarding details: all three are required, because the user's details count as complete
+ * (spec section 3, detailsComplete) only with first name, last name and company — the contract's
+ * one rule, which the sign-up form applies too.
  */
-export const detailsFormSchema = z.object({
-  firstName: requiredText('First name'),
-  lastName: requiredText('Last name'),
-  company: requiredText('Company'),
-});
+export const detailsFormSchema = profileDetailsSchema;
 
 export interface DetailsPageProps {
   user: User;

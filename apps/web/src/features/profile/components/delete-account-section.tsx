@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from '@herald/contract/messages';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAccountMutation } from '../api/delete-account-mutation';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 export interface DeleteAccountSectionProps {
   email: string;
@@ -42,7 +43,7 @@ export function DeleteAccountSection({ email, onAccountDeleted }: DeleteAccountS
     <Stack gap="sm" align="flex-start">
       <Text>Deleting your account is permanent and cannot be undone.</Text>
       {/* red 9: the theme's default red shade is below AA contrast for text on white. */}
-      <Button color="red.9" variant="outline" onClick={modal.open}>
+      <Button color={DANGER_TEXT} variant="outline" onClick={modal.open}>
         Delete account
       </Button>
       <Modal

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileForm } from './profile-form';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 export interface ProfilePageProps {
   user: User;
@@ -33,7 +34,7 @@ function Section({
       style={isDanger ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}
     >
       <Stack gap="md">
-        <Title order={2} fz="h4" id={headingId} c={isDanger ? 'red.9' : undefined}>
+        <Title order={2} fz="h4" id={headingId} c={isDanger ? DANGER_TEXT : undefined}>
           {title}
         </Title>
         {children}

@@ -3,9 +3,14 @@ import { serverStatusKeys } from './keys';
 
 export const SERVER_STATUS_CHECK_CONTEXT = 'the server status check';
 
+/** Spec section 8: known server messages map to friendlier text (a 5xx otherwise shows the general text). */
+export const SERVER_STATUS_FRIENDLY_MESSAGES = {
+  'Database unavailable': 'The server cannot reach its database.',
+} as const;
+
 /**
  * One `GET /v3/health` on app start. A failure (503 when the database is down) toasts
- * 'An error was encountered in the server status check' with the server's detail.
+ * 'An error was encountered in the server status check' with a friendly detail.
  * The client and the route table are imported on demand so their zod schemas stay out of the
  * entry chunk (the bundle budget); the check runs right after the first render.
  */
@@ -21,7 +26,13 @@ export const healthQueryOptions = () =>
     },
     retry: false,
     staleTime: Infinity,
-    meta: { toastOnError: { context: SERVER_STATUS_CHECK_CONTEXT }, keepOnAuthReset: true },
+    meta: {
+      toastOnError: {
+        context: SERVER_STATUS_CHECK_CONTEXT,
+        friendlyMessages: SERVER_STATUS_FRIENDLY_MESSAGES,
+      },
+      keepOnAuthReset: true,
+    },
   });
 
 export function useHealthQuery() {

@@ -29,7 +29,7 @@ describe('the server status check on app start', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('shows a danger toast naming the check, with the server message, when the database is down', async () => {
+  it('shows a danger toast naming the check, with the friendly text, when the database is down', async () => {
     const { notify, requests } = renderCheck(() =>
       jsonResponse(503, {
         code: 'SERVICE_UNAVAILABLE',
@@ -42,7 +42,7 @@ describe('the server status check on app start', () => {
       variant: 'danger',
       title: 'Error',
       message: 'An error was encountered in the server status check',
-      detail: 'GET /v3/health failed with status 503: Database unavailable',
+      detail: 'The server cannot reach its database.',
     });
     expect(requests).toHaveLength(1); // retry: false
   });

@@ -3,7 +3,9 @@ import { NavLink, Stack, Text } from '@mantine/core';
 import { hasPermission, rolesOfUser } from '@herald/contract/members/permissions';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
 import { Link, useLocation } from 'react-router';
+import { NavSkeleton } from '../../../components/skeletons';
 import { useFlag } from '../../../lib/flags';
+import { useWorkspacesQuery } from '../api/workspaces-query';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 interface NavItem {
@@ -26,6 +28,8 @@ export function WorkspaceNav({
 }) {
   const { pathname } = useLocation();
   const showEvaluation = useFlag('dashboard.evaluation');
+  // Until the workspaces arrive the navigation keeps its shape instead of an empty switcher (issue 9).
+  const { isPending } = useWorkspacesQuery();
   const roles = rolesOfUser(workspace, customerid);
   const base = workspace ? `/workspace/${workspace.workspace_id}` : null;
 
@@ -51,6 +55,7 @@ export function WorkspaceNav({
           },
         ];
 
+  if (isPending) return <NavSkeleton />;
   return (
     <Stack gap="lg">
       <WorkspaceSwitcher workspace={workspace} workspaces={workspaces} />
