@@ -11,7 +11,6 @@
  * the end.
  * Run: node --import tsx bench/authenticated-reads.ts [seconds per route, default 10]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +18,9 @@ import autocannon from 'autocannon';
 import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { freePort } from '../apps/server/src/testing/free-port';
 import { insertManyTestServices } from '../apps/server/src/testing/test-services';
 import { createTestMember, createTestWorkspace } from '../apps/server/src/testing/test-workspaces';
+import { startBenchServer } from './support/bench-server';
 
 const CONNECTIONS = 16;
 const SERVICES = 10;
@@ -31,7 +30,6 @@ if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {
   throw new Error('seconds per route must be between 1 and 120');
 }
 
-const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-reads-'));
 // An empty dashboard build: the bench reads API routes only.
 const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-web-'));
@@ -48,21 +46,6 @@ async function seed(): Promise<{ token: string; workspaceId: string }> {
   } finally {
     await app.close();
   }
-}
-
-async function waitForHealth(base: string, server: { exitCode: number | null }): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${base}/v3/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy within 60 s');
 }
 
 interface Case {
@@ -102,23 +85,9 @@ async function measure(
 }
 
 const { token, workspaceId } = await seed();
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: webDistDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startBenchServer({ dataDir, webDistDir });
+const { base } = server;
 try {
-  await waitForHealth(base, server);
   const cookie = { cookie: `${AUTH_COOKIE_NAME}=${token}` };
   const cases: Case[] = [
     { name: 'GET /v3/health (no cookie)', path: '/v3/health', headers: {} },
@@ -137,7 +106,7 @@ try {
   ];
   const rows: string[] = [];
   for (const item of cases) {
-    const { rps, p99, cpuMsPerRequest } = await measure(base, server.pid!, item);
+    const { rps, p99, cpuMsPerRequest } = await measure(base, server.process.pid!, item);
     const row = `| ${item.name} | ${Math.round(rps).toLocaleString('en')} | ${p99} | ${cpuMsPerRequest.toFixed(2)} |`;
     console.log(row);
     rows.push(row);
@@ -151,8 +120,7 @@ try {
     ),
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(webDistDir, { recursive: true, force: true });
 }

@@ -21,7 +21,6 @@ import path from 'node:path';
 import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { freePort } from '../apps/server/src/testing/free-port';
 import { insertManyTestServices } from '../apps/server/src/testing/test-services';
 import { routes } from '@herald/contract/api/routes';
 import {
@@ -29,12 +28,12 @@ import {
   createTestMember,
   createTestWorkspace,
 } from '../apps/server/src/testing/test-workspaces';
+import { REPO_ROOT, startBenchServer } from './support/bench-server';
 
 const runs = Number(process.argv[2] ?? 1);
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('runs must be 1 to 9');
 
-const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-const webDistDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
+const webDistDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'));
 if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
   throw new Error(`${webDistDir} has no index.html: run \`npm run build\` first`);
 }
@@ -61,20 +60,6 @@ async function seed(): Promise<{ token: string; workspaceId: string }> {
   } finally {
     await app.close();
   }
-}
-
-async function waitForHealth(base: string, server: { exitCode: number | null }): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/v3/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy within 60 s');
 }
 
 interface Figures {
@@ -137,23 +122,9 @@ function runLighthouse(
 }
 
 const { token, workspaceId } = await seed();
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: webDistDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startBenchServer({ dataDir, webDistDir });
+const { base } = server;
 try {
-  await waitForHealth(base, server);
   const signedIn = { Cookie: `${AUTH_COOKIE_NAME}=${token}` };
   const check = await fetch(`${base}/v3/user`, { headers: signedIn });
   if (check.status !== 200) throw new Error(`the session cookie is refused: ${check.status}`);
@@ -192,8 +163,7 @@ try {
     ].join('\n'),
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(reportDir, { recursive: true, force: true });
 }

@@ -8,8 +8,7 @@ import { countAttempt } from '../../plugins/rate-limit.repository';
 import { registerRoute, serviceOf } from '../../plugins/route-registry';
 import { findServiceByClientId, rotateCredentials } from '../service/service.repository';
 import type { ServiceRow } from '../service/service.repository';
-import { insertAuditEvent } from '../workspace/workspace.repository';
-import { actorOf } from '../workspace/workspace.service';
+import { auditServiceAction } from '../service/service-audit';
 import { generateClientSecret } from './client-secret';
 import {
   basicCredentials,
@@ -115,18 +114,8 @@ export async function serviceApiRoutes(app: FastifyInstance): Promise<void> {
     maskedDetails(app, serviceOf(request)),
   );
 
-  async function audit(request: FastifyRequest, row: ServiceRow, action: AuditAction) {
-    const actor = await actorOf(app, request);
-    await insertAuditEvent(app.db, {
-      workspaceId: row.workspaceId,
-      actor: { customerId: actor.customerId, email: actor.email },
-      action,
-      target: row.serviceName,
-      details: { serviceId: row.id },
-      ipAddress: actor.ipAddress,
-      at: app.clock(),
-    });
-  }
+  const audit = (request: FastifyRequest, row: ServiceRow, action: AuditAction) =>
+    auditServiceAction(app, request, row, action);
 
   registerRoute(app, routes.revealServiceApiDetails, async (request, reply) => {
     const row = serviceOf(request);
