@@ -14,6 +14,7 @@ import {
   createTestMember,
   createTestTeam,
   createTestWorkspace,
+  removeTestMemberAs,
 } from '../testing/test-workspaces';
 import type { TestMember } from '../testing/test-workspaces';
 import { useTestApp } from '../testing/use-test-app';
@@ -155,15 +156,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
     await expectCachedList(team.user, team.workspaceId);
     expect((await callAs(app, team.user, 'GET', servicePath)).statusCode).toBe(200);
     expect((await callAs(app, team.user, 'GET', servicePath)).statusCode).toBe(200);
-    const removed = await callAs(
-      app,
-      team.owner,
-      'DELETE',
-      buildPath(routes.removeMember.path, {
-        workspaceId: team.workspaceId,
-        customerid: team.user.userId,
-      }),
-    );
+    const removed = await removeTestMemberAs(app, team.owner, team.workspaceId, team.user);
     expect(removed.statusCode).toBe(204);
     expect((await list(team.user, team.workspaceId)).status).toBe(404);
     expect((await callAs(app, team.user, 'GET', servicePath)).statusCode).toBe(404);

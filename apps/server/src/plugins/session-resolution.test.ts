@@ -11,6 +11,7 @@ import {
   createTestMember,
   createTestTeam,
   createTestWorkspace,
+  removeTestMemberAs,
 } from '../testing/test-workspaces';
 import { JSON_HEADERS, signUp, uniqueAddress } from '../testing/test-users';
 import { useTestApp } from '../testing/use-test-app';
@@ -121,15 +122,7 @@ describe('session resolution', () => {
     );
     expect((await callAs(app, team.user, 'GET', servicePath)).statusCode).toBe(200);
 
-    const removed = await callAs(
-      app,
-      team.owner,
-      'DELETE',
-      buildPath(routes.removeMember.path, {
-        workspaceId: team.workspaceId,
-        customerid: team.user.userId,
-      }),
-    );
+    const removed = await removeTestMemberAs(app, team.owner, team.workspaceId, team.user);
     expect(removed.statusCode).toBe(204);
 
     const afterList = await callAs(app, team.user, 'GET', servicesPath(team.workspaceId));

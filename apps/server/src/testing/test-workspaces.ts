@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HttpMethod } from '@herald/contract/api/define-route';
+import { buildPath, type HttpMethod } from '@herald/contract/api/define-route';
 import { routes } from '@herald/contract/api/routes';
 import type { Role } from '@herald/contract/members/permissions';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -99,4 +99,19 @@ export async function createTestTeam(app: FastifyInstance, name = 'Test team') {
   await addTestMember(app, workspaceId, admin, 'Admin');
   await addTestMember(app, workspaceId, user, 'User');
   return { workspaceId, owner, admin, user };
+}
+
+/** `actor` removes `member` from the workspace through the API, as the Members page does. */
+export function removeTestMemberAs(
+  app: FastifyInstance,
+  actor: TestMember,
+  workspaceId: string,
+  member: TestMember,
+): Promise<LightMyRequestResponse> {
+  return callAs(
+    app,
+    actor,
+    'DELETE',
+    buildPath(routes.removeMember.path, { workspaceId, customerid: member.userId }),
+  );
 }

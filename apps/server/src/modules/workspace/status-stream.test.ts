@@ -14,6 +14,7 @@ import {
   createTestMember,
   createTestTeam,
   createTestWorkspace,
+  removeTestMemberAs,
 } from '../../testing/test-workspaces';
 import type { TestMember } from '../../testing/test-workspaces';
 
@@ -170,14 +171,11 @@ describe('the live status stream of a workspace', () => {
       const removable = await createTestTeam(app, 'Removable');
       const stream = await subscribe(removable.user, removable.workspaceId);
       expect(stream.status).toBe(200);
-      const removed = await callAs(
+      const removed = await removeTestMemberAs(
         app,
         removable.owner,
-        'DELETE',
-        buildPath(routes.removeMember.path, {
-          workspaceId: removable.workspaceId,
-          customerid: removable.user.userId,
-        }),
+        removable.workspaceId,
+        removable.user,
       );
       expect(removed.statusCode).toBeLessThan(300);
       await stream.ended;
