@@ -8,7 +8,7 @@ import { writeGenerationOf } from '../db/write-generation';
 import { findLiveService, updateService } from '../modules/service/service.repository';
 import { testDatabaseKind } from '../testing/test-database-kind';
 import { insertTestService, uniqueServiceName } from '../testing/test-services';
-import { JSON_HEADERS, signUp, uniqueAddress } from '../testing/test-users';
+import { changeTestPassword, signUp, uniqueAddress } from '../testing/test-users';
 import {
   callAs,
   createTestMember,
@@ -129,13 +129,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
       token: user.token,
     });
     await expectCachedList(user, workspaceId);
-    const changed = await app.inject({
-      method: 'PUT',
-      url: routes.changePassword.path,
-      headers: { ...JSON_HEADERS, authorization: `Bearer ${user.token}` },
-      remoteAddress: uniqueAddress(),
-      payload: { password: 'a-brand-new-password-7' },
-    });
+    const changed = await changeTestPassword(app, user.token, 'a-brand-new-password-7');
     expect(changed.statusCode).toBe(200);
     expect((await list(user, workspaceId)).status).toBe(401);
   });

@@ -13,7 +13,7 @@ import {
   createTestWorkspace,
   removeTestMemberAs,
 } from '../testing/test-workspaces';
-import { JSON_HEADERS, signUp, uniqueAddress } from '../testing/test-users';
+import { changeTestPassword, signUp, uniqueAddress } from '../testing/test-users';
 import { useTestApp } from '../testing/use-test-app';
 
 /**
@@ -90,13 +90,7 @@ describe('session resolution', () => {
       token: user.token,
     });
     expect((await callAs(app, user, 'GET', servicesPath(id))).statusCode).toBe(200);
-    const changed = await app.inject({
-      method: 'PUT',
-      url: routes.changePassword.path,
-      headers: { ...JSON_HEADERS, authorization: `Bearer ${user.token}` },
-      remoteAddress: uniqueAddress(),
-      payload: { password: 'a-brand-new-password-7' },
-    });
+    const changed = await changeTestPassword(app, user.token, 'a-brand-new-password-7');
     expect(changed.statusCode).toBe(200);
     expect((await callAs(app, user, 'GET', servicesPath(id))).statusCode).toBe(401);
   });

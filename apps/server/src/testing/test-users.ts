@@ -88,6 +88,21 @@ export function login(
   });
 }
 
+/** The holder of `token` sets a new password through the API, as the profile page does. */
+export function changeTestPassword(
+  app: FastifyInstance,
+  token: string,
+  password: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'PUT',
+    url: routes.changePassword.path,
+    headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+    remoteAddress: uniqueAddress(),
+    payload: { password },
+  });
+}
+
 /** The newest outbox mail to an address, once mail in flight has been written. */
 export async function latestMail(
   app: FastifyInstance,

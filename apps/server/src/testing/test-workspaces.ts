@@ -115,3 +115,20 @@ export function removeTestMemberAs(
     buildPath(routes.removeMember.path, { workspaceId, customerid: member.userId }),
   );
 }
+
+/** `actor` gives `member` another role in the workspace through the API, as the change-role modal does. */
+export function changeTestMemberRoleAs(
+  app: FastifyInstance,
+  actor: TestMember,
+  workspaceId: string,
+  member: TestMember,
+  role: Role,
+): Promise<LightMyRequestResponse> {
+  return callAs(
+    app,
+    actor,
+    'PUT',
+    buildPath(routes.changeMemberRole.path, { workspaceId, customerid: member.userId }),
+    { role },
+  );
+}

@@ -17,6 +17,7 @@ import {
 import {
   addTestMember,
   callAs,
+  changeTestMemberRoleAs,
   createTestMember,
   createTestTeam,
   type TestMember,
@@ -237,12 +238,12 @@ describe('dashboard tokens on the messaging side', () => {
     const before = await connected('WebSocket', await dashboardToken(member));
     expect(await subscribeCode(before, '$SYS/#')).toBe(128);
 
-    const changed = await callAs(
+    const changed = await changeTestMemberRoleAs(
       app,
       team.owner,
-      'PUT',
-      `/v3/workspace/${team.workspaceId}/members/${member.userId}/role`,
-      { role: 'Admin' },
+      team.workspaceId,
+      member,
+      'Admin',
     );
     expect(changed.statusCode).toBe(200);
     expect(await closedWithin(before, CLOSE_WITHIN_MS)).toBe(true);
@@ -257,13 +258,7 @@ describe('dashboard tokens on the messaging side', () => {
     const before = await connected('TCP', oldToken);
     expect(await subscribeCode(before, '$SYS/#')).toBe(0);
 
-    const changed = await callAs(
-      app,
-      team.owner,
-      'PUT',
-      `/v3/workspace/${team.workspaceId}/members/${member.userId}/role`,
-      { role: 'User' },
-    );
+    const changed = await changeTestMemberRoleAs(app, team.owner, team.workspaceId, member, 'User');
     expect(changed.statusCode).toBe(200);
     expect(await closedWithin(before, CLOSE_WITHIN_MS)).toBe(true);
     expect(await connect('TCP', oldToken)).toBe(4);
