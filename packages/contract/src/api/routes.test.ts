@@ -170,6 +170,17 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['GET', '/v3/user/consent'],
   ['PUT', '/v3/user/consent'],
   ['POST', '/v3/track/events'],
+  // The service console: single sign-on ticket and admin user (issue 10, docs/decisions/020)
+  ['POST', '/v3/service/{serviceId}/console/sso'],
+  ['PUT', '/v3/service/{serviceId}/admin-principal'],
+  // The topic browser (issue 10, docs/decisions/019)
+  ['GET', '/v3/service/{serviceId}/topics'],
+  ['GET', '/v3/service/{serviceId}/topics/count'],
+  ['GET', '/v3/service/{serviceId}/topics/tree'],
+  ['DELETE', '/v3/service/{serviceId}/topics'],
+  ['GET', '/v3/service/{serviceId}/topic'],
+  ['PUT', '/v3/service/{serviceId}/topic'],
+  ['GET', '/v3/service/{serviceId}/topic/events'],
 ];
 
 /** Section 6 permissions on the routes that need one; every other route needs none. */
@@ -187,6 +198,9 @@ const REQUIRED_PERMISSIONS: Record<string, string> = {
   'POST /v3/service/{serviceId}/service-api/details/reveal': 'configure-service-console',
   'POST /v3/service/{serviceId}/service-api/rotate-secret': 'configure-service-console',
   'DELETE /v3/service/{serviceId}/reset-topic-tree': 'reset-topics',
+  'DELETE /v3/service/{serviceId}/topics': 'configure-service-console',
+  'PUT /v3/service/{serviceId}/topic': 'configure-service-console',
+  'PUT /v3/service/{serviceId}/admin-principal': 'configure-service-console',
   'GET /v3/workspace/{workspaceId}/subscription/{subscriptionId}/invoices': 'manage-billing',
   'GET /v3/workspace/{workspaceId}/paymentMethod': 'manage-billing',
   'POST /v3/workspace/{workspaceId}/billing/update-payment-method': 'manage-billing',

@@ -1,4 +1,5 @@
 import type { RouteDefinition } from './define-route';
+import { consoleRoutes } from './routes/console';
 import { billingRoutes } from './routes/billing';
 import { consentRoutes } from './routes/consent';
 import { healthRoutes } from './routes/health';
@@ -9,6 +10,7 @@ import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { restAdapterRoutes } from './routes/rest-adapter';
 import { serviceRoutes } from './routes/service';
+import { topicRoutes } from './routes/topics';
 import { usageRoutes } from './routes/usage';
 import { userRoutes } from './routes/user';
 import { workspaceRoutes } from './routes/workspace';
@@ -27,6 +29,8 @@ export const routes = {
   ...memberRoutes,
   ...billingRoutes,
   ...serviceRoutes,
+  ...topicRoutes,
+  ...consoleRoutes,
   ...notificationRoutes,
   ...restAdapterRoutes,
   ...kafkaGatewayRoutes,

@@ -36,6 +36,31 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
   ['service.restarted', 'lunar-sky', {}, 'Restarted the service “lunar-sky”'],
   ['service.topic_tree_reset', 'lunar-sky', {}, 'Reset the topic tree of the service “lunar-sky”'],
   [
+    'service.admin_principal_set',
+    'lunar-sky',
+    { username: 'ops', created: true },
+    'Added the console admin user “ops” to the service “lunar-sky”',
+  ],
+  [
+    'service.admin_principal_set',
+    'lunar-sky',
+    { username: 'ops', created: false },
+    'Replaced the password of the console admin user “ops” of the service “lunar-sky”',
+  ],
+  [
+    'service.topics_removed',
+    'lunar-sky',
+    { selector: '?sensors/.*', removed: 12 },
+    'Removed 12 topics matching “?sensors/.*” from the service “lunar-sky”',
+  ],
+  [
+    'service.topics_removed',
+    'lunar-sky',
+    { selector: 'a/b', removed: 1 },
+    'Removed 1 topic matching “a/b” from the service “lunar-sky”',
+  ],
+  ['service.topics_removed', 'lunar-sky', {}, 'Removed the topics from the service “lunar-sky”'],
+  [
     'service.settings_changed',
     'lunar-sky',
     { changed: ['sensitiveData', 'hintColor'] },

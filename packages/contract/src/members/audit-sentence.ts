@@ -72,6 +72,18 @@ const SENTENCES = {
   'service.cancelled': (target) => `Deleted ${service(target)}`,
   'service.restarted': (target) => `Restarted ${service(target)}`,
   'service.topic_tree_reset': (target) => `Reset the topic tree of ${service(target)}`,
+  'service.topics_removed': (target, details) => {
+    const selector = text(details.selector);
+    const removed = typeof details.removed === 'number' ? details.removed : undefined;
+    const what =
+      removed === undefined ? 'the topics' : `${removed} ${removed === 1 ? 'topic' : 'topics'}`;
+    return `Removed ${what}${selector ? ` matching “${selector}”` : ''} from ${service(target)}`;
+  },
+  'service.admin_principal_set': (target, details) => {
+    const name = text(details.username);
+    const what = name ? `the console admin user “${name}”` : 'a console admin user';
+    return `${details.created === false ? 'Replaced the password of' : 'Added'} ${what} ${details.created === false ? 'of' : 'to'} ${service(target)}`;
+  },
   'service.settings_changed': (target, details) => {
     const changed = Array.isArray(details.changed)
       ? details.changed.filter((name): name is string => typeof name === 'string')

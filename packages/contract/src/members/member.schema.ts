@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'service.cancelled',
   'service.restarted',
   'service.topic_tree_reset',
+  'service.topics_removed',
+  'service.admin_principal_set',
   'service.settings_changed',
   'service.update_scheduled',
   'service.update_cancelled',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeatureFlag } from '../flags/flags';
 import {
   serviceConsoleUrl,
+  serviceMenuDisabledReason,
   serviceNavigation,
   upgradePromptAction,
   type ServiceNavItemId,
@@ -107,6 +108,28 @@ describe('serviceNavigation', () => {
       expect(enabled).toEqual(['overview', 'settings']);
     },
   );
+
+  it.each([
+    ['CHECKING', 'Available when the service is running. It is Starting now.'],
+    ['POD_INITIALIZING', 'Available when the service is running. It is Starting now.'],
+    ['SUSPENDED', 'Available when the service is running. It is Suspended now.'],
+    ['ERROR', 'Available when the service is running. It is Error now.'],
+    ['UNAVAILABLE', 'Available when the service is running. It is Unavailable now.'],
+    ['MOVING', 'Available when the service is running. It is MOVING now.'],
+    [null, 'Available when the service is running.'],
+  ])('says why an entry waits while the status is %s', (status, reason) => {
+    expect(serviceMenuDisabledReason(status)).toBe(reason);
+    const items = navOf({ status }).groups.flatMap((group) => group.items);
+    for (const item of items) {
+      expect(item.disabledReason, item.id).toBe(item.enabled ? null : reason);
+    }
+  });
+
+  it('gives no reason for an enabled entry', () => {
+    for (const item of navOf().groups.flatMap((group) => group.items)) {
+      expect(item.disabledReason).toBeNull();
+    }
+  });
 
   it('with status RUNNING enables every entry', () => {
     expect(

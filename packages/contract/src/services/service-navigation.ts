@@ -1,7 +1,9 @@
 import type { FeatureFlag } from '../flags/flags';
 import { canSeeUpgradePrompt } from '../members/permissions';
 import { parsePlanName } from './plan-display';
+import { SERVICE_STATUSES, type ServiceStatus } from './service-status';
 import { isServiceMenuEnabled } from './service-status-rules';
+import { serviceStatusWords } from './service-status-words';
 import { isKafkaMenuAvailable, isRestMenuAvailable } from './versions';
 
 /**
@@ -45,6 +47,8 @@ export interface ServiceNavItem {
   isExternal: boolean;
   /** False: shown but not a link (the service is not RUNNING). */
   enabled: boolean;
+  /** Why a disabled entry is disabled, in people's words (its tooltip); null when enabled. */
+  disabledReason: string | null;
   /** False: not shown at all (a version or a flag excludes it). */
   visible: boolean;
 }
@@ -86,14 +90,18 @@ interface ItemSpec {
 export function serviceNavigation(input: ServiceNavigationInput): ServiceNavigation {
   const isOn = (flag: FeatureFlag) => input.flags[flag] === true;
   const isRunning = isServiceMenuEnabled(input.status);
-  const item = (spec: ItemSpec): ServiceNavItem => ({
-    id: spec.id,
-    label: spec.label,
-    path: spec.path,
-    isExternal: spec.isExternal ?? false,
-    enabled: isRunning || ALWAYS_ENABLED.includes(spec.id),
-    visible: spec.visible,
-  });
+  const item = (spec: ItemSpec): ServiceNavItem => {
+    const enabled = isRunning || ALWAYS_ENABLED.includes(spec.id);
+    return {
+      id: spec.id,
+      label: spec.label,
+      path: spec.path,
+      isExternal: spec.isExternal ?? false,
+      enabled,
+      disabledReason: enabled ? null : serviceMenuDisabledReason(input.status),
+      visible: spec.visible,
+    };
+  };
   const groups: ServiceNavGroup[] = [
     {
       label: 'Dashboard',
@@ -162,6 +170,20 @@ export function serviceNavigation(input: ServiceNavigationInput): ServiceNavigat
     groups,
     showUpgradePrompt: input.upgradeAvailable === true && canSeeUpgradePrompt(input.roles ?? []),
   };
+}
+
+/**
+ * Why an entry waits for RUNNING (issue 10 item 4), with the status in people's words (services/service-status-words.ts):
+ * "Available when the service is running. It is Starting now." A status this version does not know is named as
+ * sent; no status yet (still loading) says only the first sentence.
+ */
+export function serviceMenuDisabledReason(status: string | null | undefined): string {
+  const first = 'Available when the service is running.';
+  if (status === null || status === undefined || status === '') return first;
+  const word = (SERVICE_STATUSES as readonly string[]).includes(status)
+    ? serviceStatusWords(status as ServiceStatus).label
+    : status;
+  return `${first} It is ${word} now.`;
 }
 
 /**
