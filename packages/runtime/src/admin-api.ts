@@ -1,26 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { ERROR_CODES } from '@herald/contract/api/errors';
-import { checkTopicPath, isSysTopic } from '@herald/contract/topics/topic-path';
-import { parseTopicSelector, selectorMatches } from '@herald/contract/topics/topic-selector';
 import { hashPassword } from './auth/password-hash';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { Logger } from './log';
 import { renderMetrics, type RuntimeCounters } from './metrics';
 import {
   BUILT_IN_ROLES,
-  TOPIC_TYPES,
   canPushRevocations,
   canUseAdminMethod,
   isRevokedDashboardSession,
   type SessionIdentity,
 } from './policy/session-policy';
 import { revocationsToApply } from './policy/revocations';
-import { topicEntry, type DurableState, type TopicState } from './state/durable-state';
-import { decodeTopicValue, encodeTopicValue, typeForValue } from './topic-values';
+import type { DurableState } from './state/durable-state';
+import { HttpError, badRequest, decodePath, parseBody, readJson, send } from './admin-http';
+import { createTopicRoutes, type TopicAdminContext } from './admin-topics';
 
 /** What the admin API reads and changes; runtime.ts provides it. */
-export interface AdminContext {
+export interface AdminContext extends TopicAdminContext {
   serviceId: string;
   serviceName: string;
   version: string;
@@ -31,35 +29,12 @@ export interface AdminContext {
   counters: RuntimeCounters;
   verifyToken: TokenVerifier;
   sessions: () => { clientId: string; principal: string; transport: string; connectedAt: string }[];
-  sortedPaths: () => string[];
-  onTopicsChanged: () => void;
-  /** Delivers a topic's new value to subscribers (null removes the retained value). */
-  publishValue: (path: string, value: Buffer | null) => Promise<void>;
-  /** Removes the retained value of removed topics. */
-  forgetValues: (paths: string[]) => Promise<void>;
   /** Disconnects sessions that may no longer stay (older tokens, removed principals). */
   disconnect: (shouldGo: (identity: SessionIdentity) => boolean) => number;
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const badRequest = (message: string) => new HttpError(400, ERROR_CODES.badRequest, message);
-const MAX_BODY_BYTES = 1024 * 1024;
 const PRINCIPAL_NAME = /^[^\s/$][^\s/]{0,127}$/;
 
-const topicBodySchema = z.object({
-  type: z.enum(TOPIC_TYPES as [string, ...string[]]).optional(),
-  properties: z.record(z.string(), z.string()).optional(),
-  value: z.unknown().optional(),
-});
 const credentialsBodySchema = z.object({ credentialVersion: z.number().int().nonnegative() });
 const revocationsBodySchema = z.object({
   revocations: z
@@ -76,77 +51,10 @@ const principalBodySchema = z.object({
   roles: z.array(z.string()),
 });
 
-function send(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      throw new HttpError(413, ERROR_CODES.payloadTooLarge, 'request body is larger than 1 MiB');
-    }
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (_error) {
-    throw badRequest('request body is not valid JSON');
-  }
-}
-
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map(
-      (issue) => `body${issue.path.length > 0 ? '.' : ''}${issue.path.join('.')}: ${issue.message}`,
-    );
-    throw badRequest(issues.join('; '));
-  }
-  return parsed.data;
-}
-
-function decodePath(encoded: string): string {
-  try {
-    return encoded
-      .split('/')
-      .map((segment) => decodeURIComponent(segment))
-      .join('/');
-  } catch (_error) {
-    throw badRequest('path is not valid percent-encoding');
-  }
-}
-
-function topicView(path: string, topic: TopicState) {
-  return {
-    path,
-    type: topic.type,
-    properties: topic.properties,
-    value: decodeTopicValue(topic.type, topic.value),
-    updatedAt: new Date(topic.updatedAt).toISOString(),
-  };
-}
-
-function selectorFrom(url: URL) {
-  const expression = url.searchParams.get('selector');
-  if (expression === null || expression === '') return null;
-  const parsed = parseTopicSelector(expression);
-  if (!parsed.ok) throw badRequest(`query.selector: ${parsed.message}`);
-  return parsed.selector;
-}
-
 /** The HTTP handler of the admin API, `/metrics` and `/health` (not the WebSocket upgrade). */
 export function createAdminHandler(context: AdminContext) {
   const { state } = context;
+  const topics = createTopicRoutes(context);
 
   async function authorize(request: IncomingMessage): Promise<SessionIdentity> {
     const header = request.headers.authorization ?? '';
@@ -163,99 +71,6 @@ export function createAdminHandler(context: AdminContext) {
       throw new HttpError(403, ERROR_CODES.forbidden, 'this token may only read');
     }
     return decision.identity;
-  }
-
-  function listTopics(url: URL) {
-    const selector = selectorFrom(url);
-    const limitText = url.searchParams.get('limit');
-    const limit = limitText === null ? 100 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-      throw badRequest('query.limit: must be an integer from 1 to 1000');
-    }
-    const after = url.searchParams.get('after');
-    const paths = context.sortedPaths();
-    let index = 0;
-    if (after !== null && after !== '') {
-      let low = 0;
-      let high = paths.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((paths[middle] ?? '') <= after) low = middle + 1;
-        else high = middle;
-      }
-      index = low;
-    }
-    const topics: ReturnType<typeof topicView>[] = [];
-    let hasMore = false;
-    for (; index < paths.length; index += 1) {
-      const path = paths[index] ?? '';
-      if (selector !== null && !selectorMatches(selector, path)) continue;
-      const topic = state.topics.get(path);
-      if (topic === undefined) continue;
-      if (topics.length === limit) {
-        hasMore = true;
-        break;
-      }
-      topics.push(topicView(path, topic));
-    }
-    return { topics, hasMore };
-  }
-
-  async function putTopic(path: string, request: IncomingMessage, response: ServerResponse) {
-    const check = checkTopicPath(path);
-    if (!check.ok) throw badRequest(`path: ${check.message}`);
-    if (isSysTopic(path)) throw badRequest('path: $SYS/ topics are reserved');
-    const body = parseBody(topicBodySchema, await readJson(request));
-    const existing = state.topics.get(path);
-    const hasValue = body.value !== undefined;
-    const type = (body.type ??
-      existing?.type ??
-      (hasValue ? typeForValue(body.value) : 'JSON')) as TopicState['type'];
-    if (existing !== undefined && existing.type !== type) {
-      throw badRequest(
-        `body.type: topic "${path}" is ${existing.type}; remove it to change its type`,
-      );
-    }
-    if (existing === undefined && state.topics.size >= context.topicsCapacity) {
-      throw new HttpError(
-        409,
-        ERROR_CODES.conflict,
-        `topics capacity of ${context.topicsCapacity} reached: topic "${path}" was not created`,
-      );
-    }
-    let value = existing?.value ?? null;
-    if (hasValue) {
-      if (body.value === null) value = null;
-      else {
-        const encoded = encodeTopicValue(type, body.value);
-        if (!encoded.ok) throw badRequest(`body.value: ${encoded.message}`);
-        value = encoded.payload;
-      }
-    }
-    const topic: TopicState = {
-      type,
-      properties: body.properties ?? existing?.properties ?? {},
-      value,
-      updatedAt: Date.now(),
-    };
-    // Durable before the 2xx (see state/durable-state.ts).
-    await state.commitAsync(topicEntry(path, topic));
-    if (existing === undefined) context.onTopicsChanged();
-    if (hasValue) await context.publishValue(path, value);
-    send(response, existing === undefined ? 201 : 200, topicView(path, topic));
-  }
-
-  async function removeTopics(url: URL, response: ServerResponse) {
-    const selector = selectorFrom(url);
-    const paths = [...state.topics.keys()].filter(
-      (path) => selector === null || selectorMatches(selector, path),
-    );
-    if (paths.length > 0) {
-      await state.commitAsync({ op: 'removeTopics', paths });
-      context.onTopicsChanged();
-      await context.forgetValues(paths);
-    }
-    send(response, 200, { removed: paths.length });
   }
 
   async function putCredentials(request: IncomingMessage, response: ServerResponse) {
@@ -385,18 +200,18 @@ export function createAdminHandler(context: AdminContext) {
       return;
     }
     if (pathname === '/admin/topics') {
-      if (method === 'GET') return send(response, 200, listTopics(url));
-      if (method === 'DELETE') return removeTopics(url, response);
+      if (method === 'GET') return topics.listTopics(url, response);
+      if (method === 'DELETE') return topics.deleteTopics(url, response);
     }
     if (pathname.startsWith('/admin/topics/')) {
       const path = decodePath(pathname.slice('/admin/topics/'.length));
-      if (method === 'PUT') return putTopic(path, request, response);
-      if (method === 'GET') {
-        const topic = state.topics.get(path);
-        if (topic === undefined)
-          throw new HttpError(404, ERROR_CODES.notFound, `topic "${path}" does not exist`);
-        return send(response, 200, topicView(path, topic));
-      }
+      if (method === 'PUT') return topics.putTopic(path, request, response);
+      if (method === 'GET') return topics.getTopic(path, response);
+    }
+    if (method === 'GET') {
+      if (pathname === '/admin/topic-tree') return topics.topicTree(url, response);
+      if (pathname === '/admin/topic-count') return topics.topicCount(url, response);
+      if (pathname === '/admin/time-series') return topics.timeSeries(url, response);
     }
     if (pathname === '/admin/credentials' && method === 'PUT')
       return putCredentials(request, response);

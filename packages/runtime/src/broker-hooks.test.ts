@@ -36,7 +36,6 @@ function setup(roles: string[] = ['ADMINISTRATOR'], capacity = 10) {
     topicsCapacity: capacity,
     maxMessageBytes: 1024,
     loginThrottle: createLoginThrottle(),
-    onTopicCreated: () => {},
   });
   return { hooks, client, pending, entries };
 }

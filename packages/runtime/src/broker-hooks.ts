@@ -17,13 +17,15 @@ import {
   classifyCredentials,
   decidePublish,
   identityFromRoles,
-  inferTopicType,
+  ownsTopic,
   type ConnackRefusal,
   type SessionIdentity,
 } from './policy/session-policy';
 import type { DurableState } from './state/durable-state';
 import { loginThrottleKeys, type LoginThrottle } from './policy/login-throttle';
 import { CLIENT_ADDRESS_HEADER } from '@herald/contract/services/service-token';
+import { topicOwner } from '@herald/contract/topics/topic-properties';
+import { checkPayload, inferTopicType } from '@herald/contract/topics/topic-values';
 
 /**
  * The aedes hooks: thin adapters over the pure policy of `policy/session-policy.ts`. Each calls its callback exactly
@@ -40,8 +42,6 @@ export interface HookContext {
   maxMessageBytes: number;
   /** Counts failed password logins per address and principal (policy/login-throttle.ts). */
   loginThrottle: LoginThrottle;
-  /** Called when a publish created a topic (the sorted path index is rebuilt lazily). */
-  onTopicCreated: () => void;
 }
 
 /** Compared against when the principal is unknown, so an unknown name costs the same as a wrong password. */
@@ -160,6 +160,13 @@ export function createBrokerHooks(
     }
   };
 
+  /** OWNER: a filter without wildcards naming a topic this session's principal owns (looked up only if needed). */
+  const isOwnerOf = (identity: SessionIdentity, pathOrFilter: string): boolean => {
+    if (identity.canRead || identity.kind !== 'password') return false;
+    const topic = state.topics.get(pathOrFilter);
+    return topic !== undefined && ownsTopic(identity, topicOwner(topic.properties));
+  };
+
   const authorizePublish: NonNullable<AedesOptions['authorizePublish']> = (
     client,
     packet,
@@ -171,6 +178,16 @@ export function createBrokerHooks(
       const path = packet.topic;
       const existing = state.topics.get(path);
       const payload = toBuffer(packet.payload);
+      const refuse = (reason: string) => {
+        logger.warn('mqtt publish refused', {
+          clientId: client?.id ?? null,
+          principal: identity?.principal ?? null,
+          topic: path,
+          reason,
+        });
+        // MQTT-3.3.5-2: an unauthorized PUBLISH cannot be refused in-band; aedes closes the connection.
+        callback(new Error(reason));
+      };
       const decision = decidePublish(
         identity,
         path,
@@ -178,41 +195,52 @@ export function createBrokerHooks(
           exists: existing !== undefined,
           count: state.topics.size,
           capacity: context.topicsCapacity,
+          isOwner:
+            identity !== null &&
+            existing !== undefined &&
+            ownsTopic(identity, topicOwner(existing.properties)),
         },
         { payloadBytes: payload.length, maxPayloadBytes: context.maxMessageBytes },
       );
       if (!decision.ok) {
-        logger.warn('mqtt publish refused', {
-          clientId: client?.id ?? null,
-          principal: identity?.principal ?? null,
-          topic: path,
-          reason: decision.reason,
-        });
-        // MQTT-3.3.5-2: an unauthorized PUBLISH cannot be refused in-band; aedes closes the connection.
-        callback(new Error(decision.reason));
+        refuse(decision.reason);
+        return;
+      }
+      const type = existing?.type ?? inferTopicType(payload);
+      const properties = existing?.properties ?? {};
+      // Values are validated by the topic's type on every write path (contract topics/topic-values.ts).
+      const valueCheck = checkPayload(type, properties, payload);
+      if (!valueCheck.ok) {
+        refuse(valueCheck.message);
         return;
       }
       counters.messagesIn += 1;
       counters.bytesIn += payload.length;
+      // QoS 1/2: aedes sends PUBACK/PUBREC after the callback, so it runs once the record is written (durable
+      // ack); QoS 0 carries no acknowledgement (section 4.3.1), so nothing waits for the write.
+      const written =
+        packet.qos === 0 ? undefined : (error?: Error | null) => callback(error ?? null);
       // Every publish sets the topic's current value, which is the MQTT retained message: a new subscriber gets it
       // with RETAIN=1 (MQTT 3.1.1 section 3.3.1.3); aedes clears RETAIN on live delivery to existing subscribers.
-      // An empty payload removes the retained value (section 3.3.1.3).
-      (packet as PublishPacket).retain = true;
-      const topic = {
-        type: existing?.type ?? inferTopicType(payload),
-        properties: existing?.properties ?? {},
-        value: payload.length === 0 ? null : payload,
-        updatedAt: Date.now(),
-      };
-      if (decision.createsTopic) context.onTopicCreated();
-      if (packet.qos === 0) {
-        // QoS 0 carries no acknowledgement (section 4.3.1), so nothing waits for the write.
-        state.commitTopic(path, topic);
-        callback(null);
-        return;
+      // An empty payload removes the retained value (section 3.3.1.3). DONT_RETAIN_VALUE: delivered live only.
+      const isRetained = properties.DONT_RETAIN_VALUE !== 'true';
+      (packet as PublishPacket).retain = isRetained;
+      if (type === 'TIME_SERIES') {
+        // A publish appends an event; subscribers receive the event value, the latest one is retained.
+        state.appendEvent(path, payload, written);
+      } else {
+        state.commitTopic(
+          path,
+          {
+            type,
+            properties,
+            value: payload.length === 0 || !isRetained ? null : payload,
+            updatedAt: Date.now(),
+          },
+          written,
+        );
       }
-      // QoS 1/2: aedes sends PUBACK/PUBREC after this callback, so the record is written first (durable ack).
-      state.commitTopic(path, topic, (error) => callback(error ?? null));
+      if (written === undefined) callback(null);
     } catch (error) {
       callback(error instanceof Error ? error : new Error(String(error)));
     }
@@ -225,7 +253,10 @@ export function createBrokerHooks(
   ) => {
     try {
       const identity = identities.get(client);
-      if (identity === undefined || !canSubscribe(identity, subscription.topic)) {
+      if (
+        identity === undefined ||
+        !canSubscribe(identity, subscription.topic, isOwnerOf(identity, subscription.topic))
+      ) {
         logger.warn('mqtt subscription refused', {
           clientId: client.id,
           principal: identity?.principal ?? null,
@@ -244,7 +275,16 @@ export function createBrokerHooks(
   const authorizeForward: NonNullable<AedesOptions['authorizeForward']> = (client, packet) => {
     try {
       const identity = identities.get(client);
-      if (identity === undefined || !canDeliver(identity, packet.topic)) return null;
+      if (
+        identity === undefined ||
+        !canDeliver(identity, packet.topic, isOwnerOf(identity, packet.topic))
+      ) {
+        return null;
+      }
+      // MQTT-4.7.2-1: a filter that starts with a wildcard never matches a `$` topic. aedes keeps to it for live
+      // messages but hands a new `#` subscriber the retained `$SYS/` values too (the console's, sys-topics.ts):
+      // only a session that subscribed to a `$` filter gets them.
+      if (packet.topic.startsWith('$') && !hasDollarFilter(client)) return null;
       counters.messagesOut += 1;
       counters.bytesOut += toBuffer(packet.payload).length;
       return packet as AedesPublishPacket;
@@ -254,6 +294,12 @@ export function createBrokerHooks(
   };
 
   return { authenticate, authorizePublish, authorizeSubscribe, authorizeForward };
+}
+
+/** aedes keeps a client's subscriptions by filter (lib/client.js); its typings do not expose them. */
+function hasDollarFilter(client: Client): boolean {
+  const { subscriptions } = client as unknown as { subscriptions?: Record<string, unknown> };
+  return Object.keys(subscriptions ?? {}).some((filter) => filter.startsWith('$'));
 }
 
 function toBuffer(payload: Buffer | string | undefined): Buffer {

@@ -86,6 +86,89 @@ describe('the runtime process', () => {
     }
   });
 
+  it('keeps typed topics, time series events and removals across SIGKILL', async () => {
+    const keys = await createTestKeys();
+    const token = await keys.serviceToken();
+    const env = testEnv(testConfig(keys, await testDataDir()));
+    const first = await spawnRuntime(env);
+    const api = (port: number, method: string, path: string, body?: unknown) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown>,
+      }));
+    const put = (path: string, body: unknown) =>
+      api(first.httpPort, 'PUT', `/admin/topics/${path}`, body);
+    await put('kept/series', {
+      type: 'TIME_SERIES',
+      properties: { TIME_SERIES_EVENT_VALUE_TYPE: 'INT64', TIME_SERIES_RETAINED_RANGE: 'limit 4' },
+    });
+    await put('kept/count', { type: 'INT64', properties: { PRIORITY: 'high' }, value: 7 });
+    await put('kept/memory', { type: 'STRING', properties: { PERSISTENT: 'false' }, value: 'm' });
+    await put('gone/by-selector', { type: 'STRING', value: 'x' });
+    await put('gone/by-removal', { type: 'STRING', properties: { REMOVAL: 'when time after 1' } });
+    const client = await connectClient(`mqtt://127.0.0.1:${first.mqttPort}`, {
+      username: 'token',
+      password: token,
+    });
+    for (let n = 0; n < 5; n += 1) await client.publishAsync('kept/series', String(n), { qos: 1 });
+    expect((await put('kept/series', { value: 5 })).status).toBe(200);
+    await client.publishAsync('kept/count', '8', { qos: 1 });
+    expect(
+      (
+        await api(
+          first.httpPort,
+          'DELETE',
+          `/admin/topics?selector=${encodeURIComponent('>gone/by-selector')}`,
+        )
+      ).body,
+    ).toEqual({ removed: 1 });
+    // The REMOVAL timer (1 s) removes its topic; the removal is durable once the topic is gone.
+    for (let tries = 0; tries < 40; tries += 1) {
+      if ((await api(first.httpPort, 'GET', '/admin/topics/gone/by-removal')).status === 404) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    client.end(true);
+
+    const second = await spawnRuntime(env);
+    try {
+      const events = await api(second.httpPort, 'GET', '/admin/time-series?path=kept/series');
+      expect(events.body.events).toMatchObject([
+        { sequence: 2, value: 2 },
+        { sequence: 3, value: 3 },
+        { sequence: 4, value: 4 },
+        { sequence: 5, value: 5 },
+      ]);
+      // Sequence numbers are never reused after a restart.
+      const appended = await api(second.httpPort, 'PUT', '/admin/topics/kept/series', { value: 6 });
+      expect(appended.body).toMatchObject({ value: 6 });
+      const after = await api(
+        second.httpPort,
+        'GET',
+        '/admin/time-series?path=kept/series&after=5',
+      );
+      expect(after.body.events).toMatchObject([{ sequence: 6, value: 6 }]);
+      expect((await api(second.httpPort, 'GET', '/admin/topics/kept/count')).body).toMatchObject({
+        type: 'INT64',
+        properties: { PRIORITY: 'high' },
+        value: 8,
+      });
+      for (const path of ['kept/memory', 'gone/by-selector', 'gone/by-removal']) {
+        expect((await api(second.httpPort, 'GET', `/admin/topics/${path}`)).status).toBe(404);
+      }
+      const tree = await api(second.httpPort, 'GET', '/admin/topic-tree?parent=kept');
+      expect(tree.body).toMatchObject({ total: 2 });
+    } finally {
+      second.child.kill('SIGTERM');
+      expect((await second.exited).code).toBe(0);
+    }
+  });
+
   it('writes runtime.json when ready and exits 0 on SIGTERM', async () => {
     const keys = await createTestKeys();
     const dataDir = join(await testDataDir(), 'created-if-missing');

@@ -17,6 +17,9 @@ import { createPacketSizeGuard, maxRemainingLength } from './policy/packet-size-
 import { createCounters } from './metrics';
 import { isRevokedDashboardSession, type SessionIdentity } from './policy/session-policy';
 import { DurableState } from './state/durable-state';
+import { filterMatches } from './policy/mqtt-filter';
+import { startRemovalTimer } from './topic-removal-timer';
+import { startSysTopics } from './sys-topics';
 
 export interface RunningRuntime {
   mqttPort: number;
@@ -29,6 +32,8 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Log size that triggers compaction (tests use a small one). */
   compactAfterBytes?: number;
+  /** How often topics' REMOVAL conditions are checked (default 1 s; tests use a shorter one). */
+  removalIntervalMs?: number;
 }
 
 interface SessionEntry {
@@ -64,7 +69,8 @@ export async function startRuntime(
   const counters = createCounters();
   const identities = new WeakMap<Client, SessionIdentity>();
   const sessions = new Map<string, SessionEntry>();
-  let sortedPaths: string[] | null = null;
+  /** Each connected client's subscription filters (REMOVAL's "subscriptions < n" counts them). */
+  const subscriptions = new Map<string, Set<string>>();
   const verifyToken = createTokenVerifier(config.jwks, {
     serviceId: config.serviceId,
     workspaceId: config.workspaceId,
@@ -82,9 +88,6 @@ export async function startRuntime(
       topicsCapacity: config.topicsCapacity,
       maxMessageBytes: config.maxMessageBytes,
       loginThrottle: createLoginThrottle(),
-      onTopicCreated: () => {
-        sortedPaths = null;
-      },
     }),
   });
 
@@ -106,6 +109,23 @@ export async function startRuntime(
     });
   }
 
+  // The console's server information and sessions (docs/decisions/020).
+  const sysTopics = startSysTopics(broker, {
+    serviceId: config.serviceId,
+    serviceName: config.serviceName,
+    version: config.version,
+    startedAt,
+    topicsCapacity: config.topicsCapacity,
+    topicCount: () => state.topics.size,
+    sessions: () =>
+      [...sessions.values()].map((session) => ({
+        clientId: session.client.id,
+        principal: session.identity.principal,
+        transport: session.transport,
+        connectedAt: session.connectedAt,
+      })),
+  });
+
   broker.on('clientReady', (client) => {
     const identity = identities.get(client);
     if (identity === undefined) return;
@@ -124,14 +144,27 @@ export async function startRuntime(
     }
     const transport = client.req === undefined ? 'TCP' : 'WEBSOCKET';
     sessions.set(client.id, { client, identity, transport, connectedAt: new Date().toISOString() });
+    sysTopics.changed();
     logger.info('mqtt client connected', {
       clientId: client.id,
       principal: identity.principal,
       transport,
     });
   });
+  broker.on('subscribe', (granted, client) => {
+    const filters = subscriptions.get(client.id) ?? new Set<string>();
+    for (const subscription of granted) filters.add(subscription.topic);
+    subscriptions.set(client.id, filters);
+  });
+  broker.on('unsubscribe', (filters, client) => {
+    for (const filter of filters) subscriptions.get(client.id)?.delete(filter);
+  });
   broker.on('clientDisconnect', (client) => {
-    if (sessions.get(client.id)?.client === client) sessions.delete(client.id);
+    if (sessions.get(client.id)?.client === client) {
+      sessions.delete(client.id);
+      subscriptions.delete(client.id);
+    }
+    sysTopics.changed();
     logger.info('mqtt client disconnected', { clientId: client.id });
   });
   broker.on('clientError', (client, error) => {
@@ -139,6 +172,56 @@ export async function startRuntime(
   });
   broker.on('connectionError', (client, error) => {
     logger.warn('mqtt connection error', { clientId: client.id, error: error.message });
+  });
+
+  const publishValue = (path: string, value: Buffer | null, retain: boolean) =>
+    new Promise<void>((resolve) => {
+      broker.publish(
+        {
+          cmd: 'publish',
+          topic: path,
+          payload: value ?? Buffer.alloc(0),
+          qos: 0,
+          retain,
+          dup: false,
+        },
+        () => resolve(),
+      );
+    });
+  const forgetValues = async (paths: string[]) => {
+    for (const path of paths) {
+      await retainedStore.storeRetained({
+        cmd: 'publish',
+        topic: path,
+        payload: Buffer.alloc(0),
+        qos: 0,
+        retain: true,
+        dup: false,
+      });
+    }
+  };
+  /** Removes topics durably (by selector or by their REMOVAL property) and their retained values. */
+  const removeTopics = async (paths: string[]) => {
+    await state.commitAsync({ op: 'removeTopics', paths });
+    await forgetValues(paths);
+  };
+  const removalTimer = startRemovalTimer({
+    state,
+    logger,
+    intervalMs: options.removalIntervalMs ?? 1000,
+    subscriptionsOf: (path) => {
+      let count = 0;
+      for (const filters of subscriptions.values()) {
+        for (const filter of filters) {
+          if (filterMatches(filter, path)) {
+            count += 1;
+            break;
+          }
+        }
+      }
+      return count;
+    },
+    removeTopics,
   });
 
   const handleHttp = createAdminHandler({
@@ -158,39 +241,9 @@ export async function startRuntime(
         transport: session.transport,
         connectedAt: session.connectedAt,
       })),
-    sortedPaths: () => {
-      sortedPaths ??= [...state.topics.keys()].sort();
-      return sortedPaths;
-    },
-    onTopicsChanged: () => {
-      sortedPaths = null;
-    },
-    publishValue: (path, value) =>
-      new Promise((resolve) => {
-        broker.publish(
-          {
-            cmd: 'publish',
-            topic: path,
-            payload: value ?? Buffer.alloc(0),
-            qos: 0,
-            retain: true,
-            dup: false,
-          },
-          () => resolve(),
-        );
-      }),
-    forgetValues: async (paths) => {
-      for (const path of paths) {
-        await retainedStore.storeRetained({
-          cmd: 'publish',
-          topic: path,
-          payload: Buffer.alloc(0),
-          qos: 0,
-          retain: true,
-          dup: false,
-        });
-      }
-    },
+    publishValue,
+    forgetValues,
+    removeTopics,
     disconnect: (shouldGo) => {
       let count = 0;
       for (const session of sessions.values()) {
@@ -255,6 +308,8 @@ export async function startRuntime(
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      removalTimer.stop();
+      sysTopics.stop();
       tcpServer.close();
       httpServer.close();
       for (const client of webSocketServer.clients) client.terminate();

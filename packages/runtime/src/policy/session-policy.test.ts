@@ -15,7 +15,7 @@ import {
   identityFromDashboardToken,
   identityFromRoles,
   identityFromServiceToken,
-  inferTopicType,
+  ownsTopic,
   isRevokedBy,
   isRevokedDashboardSession,
 } from './session-policy';
@@ -245,16 +245,23 @@ describe('the admin API', () => {
   });
 });
 
-describe('topic types inferred from a payload', () => {
-  it.each([
-    ['{"a":1}', 'JSON'],
-    [' [1,2]', 'JSON'],
-    ['42', 'STRING'],
-    ['"text"', 'STRING'],
-    ['{not json', 'STRING'],
-    ['hello', 'STRING'],
-    ['', 'STRING'],
-  ])('%s makes a %s topic', (payload, type) => {
-    expect(inferTopicType(Buffer.from(payload))).toBe(type);
+describe('topic owners', () => {
+  it('lets the owning principal read and update its topic whatever its roles', () => {
+    const owner = identityFromRoles('password', 'nobody', ['SOMETHING_ELSE']);
+    expect(ownsTopic(owner, 'nobody')).toBe(true);
+    expect(ownsTopic(owner, 'someone')).toBe(false);
+    expect(ownsTopic(owner, null)).toBe(false);
+    expect(canSubscribe(owner, 'a/b', true)).toBe(true);
+    expect(canDeliver(owner, 'a/b', true)).toBe(true);
+    expect(canSubscribe(owner, '$SYS/x', true)).toBe(false);
+    const small = { payloadBytes: 1, maxPayloadBytes: 10 };
+    const owned = { exists: true, count: 1, capacity: 10, isOwner: true };
+    expect(decidePublish(owner, 'a/b', owned, small)).toEqual({ ok: true, createsTopic: false });
+    expect(decidePublish(owner, 'a/c', { ...owned, exists: false }, small).ok).toBe(false);
+  });
+
+  it('is never a token session, whose principal is not a principal name', () => {
+    const token = identityFromRoles('serviceToken', 'alice', ['CLIENT'], 1);
+    expect(ownsTopic(token, 'alice')).toBe(false);
   });
 });

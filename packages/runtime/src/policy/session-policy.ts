@@ -160,14 +160,22 @@ export function isRevokedBy(identity: SessionIdentity, minimum: number): boolean
  * SUBSCRIBE (MQTT 3.1.1 section 3.8.4): `$SYS/` only for ADMINISTRATOR; reading sessions may subscribe anywhere
  * else. A refusal is the failure return code 0x80 in the SUBACK (section 3.9.3), never a dropped connection.
  */
-export function canSubscribe(identity: SessionIdentity, filter: string): boolean {
+export function canSubscribe(identity: SessionIdentity, filter: string, isOwner = false): boolean {
   if (isSysTopic(filter)) return identity.roles.includes(ROLES.administrator);
-  return identity.canRead;
+  return identity.canRead || isOwner;
 }
 
 /** Delivery to a subscriber: only where the session may read (DATA-PLANE "MQTT mapping"). */
-export function canDeliver(identity: SessionIdentity, path: string): boolean {
-  return canSubscribe(identity, path);
+export function canDeliver(identity: SessionIdentity, path: string, isOwner = false): boolean {
+  return canSubscribe(identity, path, isOwner);
+}
+
+/**
+ * OWNER (`$Principal is "name"`): that principal may read and write the topic whatever its roles. Only a named
+ * principal (a password login) owns: token sessions carry a credential or member id, not a principal name.
+ */
+export function ownsTopic(identity: SessionIdentity, owner: string | null): boolean {
+  return owner !== null && identity.kind === 'password' && identity.principal === owner;
 }
 
 export type PublishDecision = { ok: true; createsTopic: boolean } | { ok: false; reason: string };
@@ -179,12 +187,14 @@ export type PublishDecision = { ok: true; createsTopic: boolean } | { ok: false;
 export function decidePublish(
   identity: SessionIdentity | null,
   path: string,
-  topics: { exists: boolean; count: number; capacity: number },
+  topics: { exists: boolean; count: number; capacity: number; isOwner?: boolean },
   message: { payloadBytes: number; maxPayloadBytes: number },
 ): PublishDecision {
   if (isSysTopic(path)) return { ok: false, reason: '$SYS/ topics are reserved' };
   if (identity === null) return { ok: false, reason: 'no authenticated session' };
-  if (!identity.canWrite) return { ok: false, reason: 'session may not publish' };
+  // The owner of an existing topic may update it; creating topics still needs write permission.
+  const isOwnerUpdate = topics.exists && topics.isOwner === true;
+  if (!identity.canWrite && !isOwnerUpdate) return { ok: false, reason: 'session may not publish' };
   const check = checkTopicPath(path);
   if (!check.ok) return { ok: false, reason: check.message };
   if (message.payloadBytes > message.maxPayloadBytes) {
@@ -212,21 +222,4 @@ export function canUseAdminMethod(identity: SessionIdentity, method: string): bo
  */
 export function canPushRevocations(identity: SessionIdentity): boolean {
   return identity.kind === 'serviceToken' && identity.canWrite;
-}
-
-export type TopicType = 'JSON' | 'STRING' | 'INT64' | 'DOUBLE' | 'BINARY';
-export const TOPIC_TYPES: readonly TopicType[] = ['JSON', 'STRING', 'INT64', 'DOUBLE', 'BINARY'];
-
-/** DATA-PLANE "Topics": a topic created by a publish is JSON when the payload is a JSON object or array. */
-export function inferTopicType(payload: Buffer): TopicType {
-  const first = payload.find(
-    (byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09,
-  );
-  if (first !== 0x7b && first !== 0x5b) return 'STRING';
-  try {
-    const value: unknown = JSON.parse(payload.toString('utf8'));
-    return typeof value === 'object' && value !== null ? 'JSON' : 'STRING';
-  } catch (_error) {
-    return 'STRING';
-  }
 }

@@ -10,8 +10,15 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TopicType } from '../policy/session-policy';
+import type { TopicType } from '@herald/contract/topics/topic.schema';
+import { DEFAULT_TIME_SERIES_RETAINED_RANGE } from '@herald/contract/topics/topic-properties';
+import {
+  eventsBeyondRange,
+  parseTimeSeriesRange,
+  type TimeSeriesRange,
+} from '@herald/contract/topics/time-series-range';
 import { liveRevocations } from '../policy/revocations';
+import { TopicTree } from './topic-tree';
 
 /**
  * The runtime's durable state: topics (path → type, properties, current value), principals, the minimum
@@ -24,7 +31,18 @@ import { liveRevocations } from '../policy/revocations';
  * fsync per batch would cost about a disk flush per batch). Records queued during one event-loop turn are written
  * together (group commit). Compaction writes a new snapshot (tmp + rename) and starts a new log, so the log does
  * not grow without bound. Recovery loads the snapshot, replays its log and ignores a torn last record.
+ *
+ * Topics: a TIME_SERIES topic's events are records of their own (`event`), trimmed to its retained range on append
+ * and at recovery; its value is its latest event. A topic with PERSISTENT "false" lives in memory only: none of
+ * its records are written, and it is left out of snapshots. `tree` indexes the topic paths (topic-tree.ts).
  */
+export interface TimeSeriesEventState {
+  sequence: number;
+  /** Epoch milliseconds. */
+  timestamp: number;
+  value: Buffer;
+}
+
 export interface TopicState {
   type: TopicType;
   properties: Record<string, string>;
@@ -32,6 +50,10 @@ export interface TopicState {
   value: Buffer | null;
   /** Epoch milliseconds of the last change. */
   updatedAt: number;
+  /** TIME_SERIES only: the retained events, oldest first. */
+  events?: TimeSeriesEventState[];
+  /** TIME_SERIES only: the sequence number of the next event (never reused, even after trimming). */
+  nextSequence?: number;
 }
 
 export interface PrincipalState {
@@ -49,7 +71,10 @@ export type StateEntry =
       properties: Record<string, string>;
       value: string | null;
       updatedAt: number;
+      /** TIME_SERIES only: so that a series whose events were not on disk (PERSISTENT "false") never reuses one. */
+      nextSequence?: number;
     }
+  | { op: 'event'; path: string; sequence: number; timestamp: number; value: string }
   | { op: 'removeTopics'; paths: string[] }
   | { op: 'principal'; principal: PrincipalState }
   | { op: 'removePrincipal'; name: string }
@@ -63,8 +88,14 @@ interface Snapshot {
   principals: PrincipalState[];
   /** Absent in snapshots written before revocations existed. */
   dashboardRevocations?: [string, number][];
-  topics: [string, Omit<Extract<StateEntry, { op: 'topic' }>, 'op' | 'path'>][];
+  topics: [string, SnapshotTopic][];
 }
+
+type SnapshotTopic = Omit<Extract<StateEntry, { op: 'topic' }>, 'op' | 'path'> & {
+  /** TIME_SERIES only: `[sequence, timestamp, base64 value]`, oldest first. */
+  events?: [number, number, string][];
+  nextSequence?: number;
+};
 
 export interface DurableStateOptions {
   dir: string;
@@ -79,19 +110,57 @@ type Done = (error?: Error | null) => void;
 const SNAPSHOT_FILE = 'state.json';
 const LOG_FILE_PATTERN = /^log-(\d+)\.jsonl$/;
 
+/** A topic's record; a time series' value is its latest event, so its events carry it. */
 export function topicEntry(path: string, topic: TopicState): StateEntry {
   return {
     op: 'topic',
     path,
     type: topic.type,
     properties: topic.properties,
-    value: topic.value === null ? null : topic.value.toString('base64'),
+    value:
+      topic.value === null || topic.type === 'TIME_SERIES' ? null : topic.value.toString('base64'),
     updatedAt: topic.updatedAt,
+    ...(topic.nextSequence === undefined ? {} : { nextSequence: topic.nextSequence }),
   };
+}
+
+export function isPersistent(topic: TopicState): boolean {
+  return topic.properties.PERSISTENT !== 'false';
+}
+
+const ranges = new Map<string, TimeSeriesRange>();
+
+/** The retained range of a time series (parsed once per distinct text; a bad one falls back to the default). */
+function retainedRange(topic: TopicState): TimeSeriesRange {
+  const text = topic.properties.TIME_SERIES_RETAINED_RANGE ?? DEFAULT_TIME_SERIES_RETAINED_RANGE;
+  let range = ranges.get(text);
+  if (range === undefined) {
+    const parsed = parseTimeSeriesRange(text);
+    range = parsed.ok ? parsed.range : { limit: 1000, lastMs: null };
+    if (ranges.size < 1000) ranges.set(text, range);
+  }
+  return range;
+}
+
+/** Drops the events of a time series that fall outside its retained range at `now`. */
+export function trimEvents(topic: TopicState, now: number): void {
+  const events = topic.events;
+  if (events === undefined) return;
+  const drop = eventsBeyondRange(
+    events.length,
+    (index) => events[index]?.timestamp ?? 0,
+    retainedRange(topic),
+    now,
+  );
+  if (drop > 0) events.splice(0, drop);
 }
 
 export class DurableState {
   readonly topics = new Map<string, TopicState>();
+  /** The topic paths as a tree, always in step with `topics`. */
+  readonly tree = new TopicTree();
+  /** Paths of topics with a REMOVAL property (topic-removal-timer.ts checks only these). */
+  readonly removalPaths = new Set<string>();
   readonly principals = new Map<string, PrincipalState>();
   /** Customer id → epoch ms: that member's dashboard tokens issued at or before it are refused. */
   readonly dashboardRevocations = new Map<string, number>();
@@ -110,6 +179,11 @@ export class DurableState {
     StateEntry | { op: 'topicState'; path: string; topic: TopicState }
   >();
   private queueSequence = 0;
+  /**
+   * Counts records other than topic records; part of a topic record's queue key, so a newer topic record replaces
+   * an older one only when no removal or event was queued in between (replay order stays the order of changes).
+   */
+  private barrier = 0;
   private waiting: Done[] = [];
   private isWriting = false;
   private isCompacting = false;
@@ -154,7 +228,7 @@ export class DurableState {
       for (const [customerId, notBefore] of snapshot.dashboardRevocations ?? []) {
         this.apply({ op: 'dashboardRevocation', customerId, notBefore });
       }
-      for (const [path, topic] of snapshot.topics) this.apply({ op: 'topic', path, ...topic });
+      for (const [path, topic] of snapshot.topics) this.loadSnapshotTopic(path, topic);
     }
     const logPath = join(this.dir, `log-${this.generation}.jsonl`);
     let text = '';
@@ -178,20 +252,80 @@ export class DurableState {
       this.apply(entry);
       this.recoveredRecords += 1;
     }
+    // The retained range holds at recovery too: events that aged out while the runtime was down go.
+    const now = Date.now();
+    for (const topic of this.topics.values()) {
+      if (topic.events === undefined) continue;
+      trimEvents(topic, now);
+      topic.value = topic.events.at(-1)?.value ?? null;
+    }
+  }
+
+  private loadSnapshotTopic(path: string, topic: SnapshotTopic): void {
+    const { events, nextSequence, ...rest } = topic;
+    this.apply({ op: 'topic', path, ...rest });
+    const loaded = this.topics.get(path);
+    if (loaded?.type !== 'TIME_SERIES') return;
+    loaded.events = (events ?? []).map(([sequence, timestamp, value]) => ({
+      sequence,
+      timestamp,
+      value: Buffer.from(value, 'base64'),
+    }));
+    loaded.nextSequence = nextSequence ?? (loaded.events.at(-1)?.sequence ?? -1) + 1;
+    loaded.value = loaded.events.at(-1)?.value ?? null;
+  }
+
+  private setTopic(path: string, topic: TopicState): void {
+    const previous = this.topics.get(path);
+    this.topics.set(path, topic);
+    if (previous === undefined || previous.type !== topic.type) this.tree.add(path, topic.type);
+    if (topic.properties.REMOVAL !== undefined) this.removalPaths.add(path);
+    else if (previous?.properties.REMOVAL !== undefined) this.removalPaths.delete(path);
   }
 
   private apply(entry: StateEntry): void {
     switch (entry.op) {
-      case 'topic':
-        this.topics.set(entry.path, {
+      case 'topic': {
+        if (entry.type !== 'TIME_SERIES') {
+          this.setTopic(entry.path, {
+            type: entry.type,
+            properties: entry.properties,
+            value: entry.value === null ? null : Buffer.from(entry.value, 'base64'),
+            updatedAt: entry.updatedAt,
+          });
+          break;
+        }
+        // A time series keeps its events when its record is written again (its properties changed).
+        const existing = this.topics.get(entry.path);
+        const kept = existing?.type === 'TIME_SERIES' ? existing : undefined;
+        const events = kept?.events ?? [];
+        this.setTopic(entry.path, {
           type: entry.type,
           properties: entry.properties,
-          value: entry.value === null ? null : Buffer.from(entry.value, 'base64'),
+          value: events.at(-1)?.value ?? null,
           updatedAt: entry.updatedAt,
+          events,
+          nextSequence: Math.max(kept?.nextSequence ?? 0, entry.nextSequence ?? 0),
         });
         break;
+      }
+      case 'event': {
+        const topic = this.topics.get(entry.path);
+        if (topic?.events === undefined) break;
+        const value = Buffer.from(entry.value, 'base64');
+        topic.events.push({ sequence: entry.sequence, timestamp: entry.timestamp, value });
+        topic.nextSequence = Math.max(topic.nextSequence ?? 0, entry.sequence + 1);
+        topic.value = value;
+        topic.updatedAt = entry.timestamp;
+        trimEvents(topic, Date.now());
+        break;
+      }
       case 'removeTopics':
-        for (const path of entry.paths) this.topics.delete(path);
+        for (const path of entry.paths) {
+          this.topics.delete(path);
+          this.tree.remove(path);
+          this.removalPaths.delete(path);
+        }
         break;
       case 'principal':
         this.principals.set(entry.principal.name, entry.principal);
@@ -214,15 +348,77 @@ export class DurableState {
 
   /** Applies the change now and calls `done` once its record is written (see the class comment). */
   commit(entry: StateEntry, done?: Done): void {
+    const before =
+      entry.op === 'topic' || entry.op === 'event' ? this.topics.get(entry.path) : undefined;
     this.apply(entry);
-    const key = entry.op === 'topic' ? `t:${entry.path}` : `o:${(this.queueSequence += 1)}`;
-    this.enqueue(key, entry, done);
+    if (
+      (entry.op === 'topic' || entry.op === 'event') &&
+      !this.isOnDisk(entry.path, before, done)
+    ) {
+      return;
+    }
+    const nextSequence =
+      entry.op === 'topic' ? this.topics.get(entry.path)?.nextSequence : undefined;
+    const written = nextSequence === undefined ? entry : { ...entry, nextSequence };
+    this.enqueue(this.keyOf(written), written, done);
   }
 
   /** The same as committing `topicEntry(path, topic)`, without encoding the value until it is written. */
   commitTopic(path: string, topic: TopicState, done?: Done): void {
-    this.topics.set(path, topic);
-    this.enqueue(`t:${path}`, { op: 'topicState', path, topic }, done);
+    const before = this.topics.get(path);
+    this.setTopic(path, topic);
+    if (!this.isOnDisk(path, before, done)) return;
+    this.enqueue(`t:${this.barrier}:${path}`, { op: 'topicState', path, topic }, done);
+  }
+
+  /**
+   * Appends an event to a time series (its value becomes the event's), trims the events to the retained range,
+   * and calls `done` once the event is written. Returns the event, or null (and `done` gets an error) when the
+   * path is no time series.
+   */
+  appendEvent(path: string, value: Buffer, done?: Done): TimeSeriesEventState | null {
+    const topic = this.topics.get(path);
+    if (topic?.events === undefined) {
+      done?.(new Error(`topic "${path}" is not a time series`));
+      return null;
+    }
+    const event = { sequence: topic.nextSequence ?? 0, timestamp: Date.now(), value };
+    this.commit(
+      {
+        op: 'event',
+        path,
+        sequence: event.sequence,
+        timestamp: event.timestamp,
+        value: value.toString('base64'),
+      },
+      done,
+    );
+    return event;
+  }
+
+  private keyOf(entry: StateEntry): string {
+    if (entry.op === 'topic') return `t:${this.barrier}:${entry.path}`;
+    this.barrier += 1;
+    return `o:${(this.queueSequence += 1)}`;
+  }
+
+  /**
+   * Whether a topic's record goes to the log. A topic with PERSISTENT "false" stays in memory only; if it was on
+   * disk before (its property just changed), a removal record takes it off, so it is gone after a restart.
+   */
+  private isOnDisk(path: string, before: TopicState | undefined, done: Done | undefined): boolean {
+    const after = this.topics.get(path);
+    if (after === undefined || isPersistent(after)) return true;
+    if (before !== undefined && isPersistent(before)) {
+      this.enqueue(
+        this.keyOf({ op: 'removeTopics', paths: [path] }),
+        { op: 'removeTopics', paths: [path] },
+        done,
+      );
+    } else if (done !== undefined) {
+      setImmediate(() => done(null));
+    }
+    return false;
   }
 
   private enqueue(
@@ -327,14 +523,28 @@ export class DurableState {
         credentialVersion: this.credentialVersion,
         principals: [...this.principals.values()],
         dashboardRevocations: liveRevocations(this.dashboardRevocations, Date.now()),
-        topics: [...this.topics].map(([path, topic]) => {
-          const {
-            op: _op,
-            path: _path,
-            ...rest
-          } = topicEntry(path, topic) as Extract<StateEntry, { op: 'topic' }>;
-          return [path, rest];
-        }),
+        topics: [...this.topics]
+          .filter(([, topic]) => isPersistent(topic))
+          .map(([path, topic]): [string, SnapshotTopic] => {
+            const {
+              op: _op,
+              path: _path,
+              ...rest
+            } = topicEntry(path, topic) as Extract<StateEntry, { op: 'topic' }>;
+            if (topic.events === undefined) return [path, rest];
+            return [
+              path,
+              {
+                ...rest,
+                events: topic.events.map((event) => [
+                  event.sequence,
+                  event.timestamp,
+                  event.value.toString('base64'),
+                ]),
+                nextSequence: topic.nextSequence ?? 0,
+              },
+            ];
+          }),
       };
       const tmp = join(this.dir, `${SNAPSHOT_FILE}.tmp`);
       await writeFile(tmp, JSON.stringify(snapshot));
