@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       serviceDomain: 'localhost',
       servicePortBase: 21883,
       servicePortCount: 1000,
+      signupsPerAddress: undefined,
     });
   });
 
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
         SERVICE_DOMAIN: 'Services.Example.com',
         SERVICE_PORT_BASE: '30000',
         SERVICE_PORT_COUNT: '50',
+        SIGNUPS_PER_ADDRESS: '200',
       },
       '/srv',
     );
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       serviceDomain: 'services.example.com',
       servicePortBase: 30000,
       servicePortCount: 50,
+      signupsPerAddress: 200,
     });
   });
 
@@ -93,6 +96,7 @@ describe('loadConfig', () => {
     ['SERVICE_PORT_BASE', '80'],
     ['SERVICE_PORT_BASE', 'abc'],
     ['SERVICE_PORT_COUNT', '0'],
+    ['SIGNUPS_PER_ADDRESS', '0'],
   ])('refuses %s=%j naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

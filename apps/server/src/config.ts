@@ -51,6 +51,11 @@ export interface Config {
   servicePortBase: number;
   /** How many ports from `servicePortBase` may be handed out (the most services this server runs). */
   servicePortCount: number;
+  /**
+   * Sign-ups one client address may make in an hour; unset: the default of plugins/rate-limit.ts (20). An office
+   * behind one address, or a test run that signs up many people from loopback, raises it.
+   */
+  signupsPerAddress: number | undefined;
 }
 
 export class ConfigError extends StartupError {
@@ -218,6 +223,7 @@ const environmentSchema = z.object({
   SERVICE_PORT_BASE: integerBetween('SERVICE_PORT_BASE', 1024, 65000).optional(),
   SERVICE_PORT_COUNT: integerBetween('SERVICE_PORT_COUNT', 1, 10000).optional(),
   DEV_MAIL_OUTBOX: onOff('DEV_MAIL_OUTBOX').optional(),
+  SIGNUPS_PER_ADDRESS: integerBetween('SIGNUPS_PER_ADDRESS', 1, 100000).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -277,5 +283,6 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     serviceDomain: values.SERVICE_DOMAIN ?? 'localhost',
     servicePortBase: values.SERVICE_PORT_BASE ?? 21883,
     servicePortCount: values.SERVICE_PORT_COUNT ?? 1000,
+    signupsPerAddress: values.SIGNUPS_PER_ADDRESS,
   };
 }

@@ -73,6 +73,20 @@ const RULE_REFUSALS: Record<string, Partial<Record<Actor, number>>> = {
   deleteUser: { Owner: 409 },
   // The workspace is in the body: the handler checks membership (404) and create-service (403) itself.
   createService: { User: 403, foreignOwner: 404 },
+  // The matrix's services are suspended: a member passes the guard and meets "not running" (modules/topics tests
+  // run these against a real runtime); a User is refused the writes before that.
+  ...Object.fromEntries(
+    ['listTopics', 'countTopics', 'getTopicTree', 'getTopic', 'getTimeSeriesEvents'].map((id) => [
+      id,
+      { User: 409, Admin: 409, Owner: 409 },
+    ]),
+  ),
+  removeTopics: { Admin: 409, Owner: 409 },
+  putTopic: { Admin: 409, Owner: 409 },
+  // The console (modules/console tests run these against a real runtime): the matrix's services have console
+  // single sign-on off and are suspended.
+  createConsoleSsoTicket: { User: 409, Admin: 409, Owner: 409 },
+  putAdminPrincipal: { Admin: 409, Owner: 409 },
 };
 
 const ws = (context: MatrixContext) => ({ workspaceId: context.workspaceId });
@@ -179,6 +193,22 @@ const SAMPLES: Record<string, SampleFactory> = {
   resetTopicTree: async (context) => ({ params: await svc(context) }),
   restartService: async (context) => ({ params: await svc(context) }),
   cancelService: async (context) => ({ params: await svc(context) }),
+  createConsoleSsoTicket: async (context) => ({ params: await svc(context) }),
+  putAdminPrincipal: async (context) => ({
+    params: await svc(context),
+    body: { username: 'matrix-admin', password: 'matrix password' },
+  }),
+  listTopics: async (context) => ({ params: await svc(context), query: '?selector=a//' }),
+  countTopics: async (context) => ({ params: await svc(context), query: '?selector=a//' }),
+  getTopicTree: async (context) => ({ params: await svc(context), query: '?parent=a' }),
+  getTopic: async (context) => ({ params: await svc(context), query: '?path=a/b' }),
+  putTopic: async (context) => ({
+    params: await svc(context),
+    query: '?path=a/b',
+    body: { type: 'STRING', value: 'matrix' },
+  }),
+  removeTopics: async (context) => ({ params: await svc(context), query: '?selector=a//' }),
+  getTimeSeriesEvents: async (context) => ({ params: await svc(context), query: '?path=a/b' }),
   getServiceApiDetails: async (context) => ({ params: await svc(context) }),
   revealServiceApiDetails: async (context) => ({ params: await svc(context) }),
   rotateServiceApiSecret: async (context) => ({ params: await svc(context) }),

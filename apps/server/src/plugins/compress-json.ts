@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { Readable, Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { negotiateEncoding } from '../lib/accept-encoding';
 import type { ResponseEncoding } from '../lib/accept-encoding';
@@ -24,6 +25,39 @@ const compressors: Record<ResponseEncoding, (body: Buffer) => Promise<Buffer>> =
     }),
   gzip: (body) => gzip(body, { level: 6 }),
 };
+
+/** The same codings as streams, for a JSON body passed through as it arrives (sendJsonStream). */
+const streamCompressors: Record<ResponseEncoding, () => Transform> = {
+  br: () =>
+    zlib.createBrotliCompress({
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      },
+    }),
+  gzip: () => zlib.createGzip({ level: 6 }),
+};
+
+/**
+ * Sends a JSON body that is already serialized (a runtime's large answer, docs/decisions/019) as it arrives,
+ * compressed as the hook below would compress it: no parse and no re-serialisation of a body the control plane
+ * does not change. An error of the source after the headers went out ends the response early (the client sees
+ * a broken body, never a wrong one).
+ */
+export function sendJsonStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Readable,
+): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  reply.header('vary', appendVary(reply.getHeader('vary')));
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body);
+  reply.header('content-encoding', encoding);
+  const compressor = streamCompressors[encoding]();
+  body.once('error', (error) => compressor.destroy(error));
+  return reply.send(body.pipe(compressor));
+}
 
 function isJson(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^application\/([\w.+-]*\+)?json\b/i.test(contentType);

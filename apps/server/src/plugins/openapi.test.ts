@@ -347,6 +347,60 @@ describe('OpenAPI document and reference', () => {
         path: '/v3/.well-known/jwks.json',
         access: 'public',
       },
+      {
+        operationId: 'listTopics',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/topics',
+        access: 'service',
+      },
+      {
+        operationId: 'countTopics',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/topics/count',
+        access: 'service',
+      },
+      {
+        operationId: 'getTopicTree',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/topics/tree',
+        access: 'service',
+      },
+      {
+        operationId: 'removeTopics',
+        method: 'DELETE',
+        path: '/v3/service/{serviceId}/topics',
+        access: 'service',
+      },
+      {
+        operationId: 'getTopic',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/topic',
+        access: 'service',
+      },
+      {
+        operationId: 'putTopic',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/topic',
+        access: 'service',
+      },
+      {
+        operationId: 'getTimeSeriesEvents',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/topic/events',
+        access: 'service',
+      },
+      {
+        operationId: 'createConsoleSsoTicket',
+        method: 'POST',
+        path: '/v3/service/{serviceId}/console/sso',
+        access: 'service',
+      },
+      {
+        operationId: 'putAdminPrincipal',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/admin-principal',
+        access: 'service',
+      },
     ]);
   });
 

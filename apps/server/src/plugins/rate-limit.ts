@@ -53,8 +53,9 @@ export async function enforceRateLimit(
   action: RateLimitAction,
   account: string | undefined,
   now: Date = new Date(),
+  perAddress: number = RATE_LIMITS[action].perAddress,
 ): Promise<void> {
-  const rule: RateLimitRule = RATE_LIMITS[action];
+  const rule: RateLimitRule = { ...RATE_LIMITS[action], perAddress };
   const counters = [{ key: `${action}:address:${request.ip}`, limit: rule.perAddress }];
   if (account !== undefined) {
     counters.push({ key: `${action}:account:${accountKey(account)}`, limit: rule.perAccount });

@@ -4,9 +4,11 @@ import { createTestApp } from '../testing/create-test-app';
 import { createTestDatabase } from '../testing/test-database';
 import type { TestDatabase } from '../testing/test-database';
 
-const EXPECTED_CSP =
+/** Forms may post to the dashboard itself and to the service hosts (the console's single sign-on). */
+const cspWithFormAction = (serviceHosts: string) =>
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;" +
-  "connect-src 'self' ws: wss:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+  `connect-src 'self' ws: wss:;object-src 'none';base-uri 'self';form-action 'self' ${serviceHosts};frame-ancestors 'none'`;
+const EXPECTED_CSP = cspWithFormAction('http://*.localhost:3000');
 
 describe('security headers', () => {
   let database: TestDatabase;
@@ -62,7 +64,7 @@ describe('security headers', () => {
       'max-age=31536000; includeSubDomains',
     );
     expect(response.headers['content-security-policy']).toBe(
-      `${EXPECTED_CSP};upgrade-insecure-requests`,
+      `${cspWithFormAction('https://*.localhost')};upgrade-insecure-requests`,
     );
   });
 });

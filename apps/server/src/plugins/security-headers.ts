@@ -13,9 +13,13 @@ import { isApiPath } from './error-handler';
  * - img-src/font-src data:: Mantine and Swagger UI inline small icons and fonts as data: URLs.
  * - connect-src ws: wss:: the dashboard speaks MQTT over WebSocket to each service's runtime, whose host
  *   (`{service}.{region}.localhost` locally, anything in production) is not this origin.
+ * - form-action also the service hosts: the Console entry posts its single sign-on ticket to the service's own
+ *   host (docs/decisions/020).
  * - frame-ancestors 'none': the dashboard is never framed (clickjacking).
  */
-export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>): Record<string, string[]> {
+export function contentSecurityPolicy(
+  config: Pick<Config, 'publicUrl' | 'serviceDomain' | 'port'>,
+): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -25,12 +29,19 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>): Record
     connectSrc: ["'self'", 'ws:', 'wss:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
-    formAction: ["'self'"],
+    formAction: ["'self'", serviceHostsSource(config)],
     frameAncestors: ["'none'"],
   };
   // Only behind https: on plain http (a LAN install) it would rewrite every asset URL to an https that is not there.
   if (isHttps(config)) directives.upgradeInsecureRequests = [];
   return directives;
+}
+
+/** `http://*.localhost:3000`: every service host, on the port the service endpoints use (service.mapper.ts). */
+function serviceHostsSource(config: Pick<Config, 'publicUrl' | 'serviceDomain' | 'port'>): string {
+  const publicUrl = new URL(config.publicUrl);
+  const port = isHttps(config) ? publicUrl.port : String(config.port);
+  return `${publicUrl.protocol}//*.${config.serviceDomain}${port ? `:${port}` : ''}`;
 }
 
 function isHttps(config: Pick<Config, 'publicUrl'>): boolean {

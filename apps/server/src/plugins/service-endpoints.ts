@@ -7,6 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { service } from '../db/schema';
+import { handleConsoleRequest } from '../modules/console/console-host';
 import { serviceEndpoints as endpointsOf } from '../modules/service/service.mapper';
 import { serviceHostPage } from './service-host-page';
 
@@ -75,6 +76,8 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
     const [row] = await app.db
       .select({
         id: service.id,
+        workspaceId: service.workspaceId,
+        useConsoleSso: service.useConsoleSso,
         label: service.label,
         serviceName: service.serviceName,
         region: service.region,
@@ -148,23 +151,27 @@ const serviceEndpointsPlugin: FastifyPluginAsync = async (app: FastifyInstance) 
     app.server.off('upgrade', onUpgrade);
   });
 
-  // Before every route (API, SPA): a service host is not the dashboard. Its `/` is the page the
-  // Console entry opens; anything else is explained in one line.
+  // Before every route (API, SPA): a service host is not the dashboard. Its `/` is the service's console (the
+  // Console entry) with its assets and single sign-on (modules/console/console-host.ts); anything else is
+  // explained in one line.
   app.addHook('onRequest', async (request, reply) => {
     const host = hostWithoutPort(request.headers.host);
     if (!isServiceHost(host)) return;
-    const isPage = request.method === 'GET' && request.url.split('?')[0] === '/';
-    const row = isPage ? await findByHost(host) : null;
-    if (row === null) {
+    const row = await findByHost(host);
+    const answered =
+      row === null
+        ? null
+        : await handleConsoleRequest(app, request, reply, row, () =>
+            serviceHostPage({
+              serviceName: row.label ?? row.serviceName,
+              dashboardUrl: `${app.config.publicUrl}/service/${row.id}`,
+              endpoints: endpointsOf(row, app.config),
+            }),
+          );
+    if (answered === null) {
       return reply.code(404).type('text/plain; charset=utf-8').send(NOT_MQTT_TEXT);
     }
-    return reply.type('text/html; charset=utf-8').send(
-      serviceHostPage({
-        serviceName: row.label ?? row.serviceName,
-        dashboardUrl: `${app.config.publicUrl}/service/${row.id}`,
-        endpoints: endpointsOf(row, app.config),
-      }),
-    );
+    return answered;
   });
 };
 

@@ -19,6 +19,8 @@ function writePrecompressedBuild(dir: string): { indexHtml: string; asset: strin
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   for (const [file, body] of [
     ['index.html', indexHtml],
+    // The sign-up page painted from the HTML (apps/web/vite-static-shells.ts).
+    ['signup.html', indexHtml.replace('<body>', '<body><h1>Create your account</h1>')],
     [ASSET.slice(1), asset],
   ] as const) {
     fs.writeFileSync(path.join(dir, file), body);
@@ -126,6 +128,24 @@ describe('SPA hosting of a precompressed build', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(files.indexHtml);
+    },
+  );
+
+  it.each(['br', 'gzip'])(
+    "sends a page's HTML compressed (%s), varying with the session cookie too",
+    async (encoding) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/signup',
+        headers: { ...html, 'accept-encoding': encoding },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      const body =
+        encoding === 'br'
+          ? zlib.brotliDecompressSync(response.rawPayload)
+          : zlib.gunzipSync(response.rawPayload);
+      expect(body.toString()).toContain('<h1>Create your account</h1>');
     },
   );
 

@@ -5,9 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST_FIXTURE, createTestApp } from '../testing/create-test-app';
 import { createTestDatabase } from '../testing/test-database';
 import type { TestDatabase } from '../testing/test-database';
+import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
 import { MISSING_BUILD_MESSAGE } from './spa';
 
-const INDEX_HTML = fs.readFileSync(path.join(WEB_DIST_FIXTURE, 'index.html'), 'utf8');
+const readFixture = (file: string) => fs.readFileSync(path.join(WEB_DIST_FIXTURE, file), 'utf8');
+const INDEX_HTML = readFixture('index.html');
+/** index.html with a page painted before any script runs (apps/web/vite-static-shells.ts). */
+const SHELLS = {
+  login: readFixture('login.html'),
+  signup: readFixture('signup.html'),
+};
+const session = { cookie: `${AUTH_COOKIE_NAME}=some-session-token` };
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('SPA hosting', () => {
@@ -30,13 +38,37 @@ describe('SPA hosting', () => {
     await database?.close();
   });
 
-  it('serves index.html at / with no-cache, so a new deploy is picked up', async () => {
+  it('serves the login page at / with no-cache, so a new deploy is picked up', async () => {
     const response = await app.inject({ method: 'GET', url: '/', headers: html });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(SHELLS.login);
   });
+
+  it.each([
+    ['/', {}, SHELLS.login],
+    ['/?next=1', {}, SHELLS.login],
+    ['/signup', {}, SHELLS.signup],
+    // From an invitation the page first loads the invitation: its first view is not the plain form.
+    ['/signup?invite=inv-1', {}, INDEX_HTML],
+    // Someone signed in is sent on from / by the app: no login form first.
+    ['/', session, INDEX_HTML],
+    ['/workspace/7/members', session, INDEX_HTML],
+    ['/signup', session, INDEX_HTML],
+    ['/workspace/7', {}, INDEX_HTML],
+    ['/onboarding/details', session, INDEX_HTML],
+  ] as const)(
+    'answers %s (headers %o) with the HTML whose first paint fits it',
+    async (url, headers, body) => {
+      const response = await app.inject({ method: 'GET', url, headers: { ...html, ...headers } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      // The same URL's HTML differs with the session cookie: no shared cache may mix them up.
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(response.body).toBe(body);
+    },
+  );
 
   it('serves hashed assets with long immutable caching', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-C0ffee42.js' });

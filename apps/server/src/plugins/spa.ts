@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { isApiPath } from './error-handler';
@@ -10,6 +11,8 @@ const HASHED_ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html (and unhashed public files) must be revalidated so a deploy is picked up on the next load. */
 const REVALIDATE = 'no-cache';
+/** An HTML file or its precompressed variant. */
+const HTML_FILE = /\.html(\.br|\.gz)?$/;
 
 export const MISSING_BUILD_MESSAGE =
   'Herald Cloud: the web app has not been built yet.\n\n' +
@@ -38,6 +41,21 @@ function isClientRoute(request: FastifyRequest): boolean {
 }
 
 /**
+ * The HTML of a client route. The build writes, beside index.html, the same document with a page painted before any
+ * script runs (apps/web/vite-static-shells.ts, docs/decisions/017): the login and sign-up forms, sent to a visitor
+ * (no session cookie; someone signed in is sent on from `/` and must not see a login form first). Every other page,
+ * a sign-up from an invitation (its first view is the invitation) and a build without shells get index.html.
+ */
+export function htmlFileFor(request: FastifyRequest, shells: ReadonlySet<string>): string {
+  const [pathname = '/', query] = request.url.split('?', 2);
+  const hasSession = Boolean(request.cookies?.[AUTH_COOKIE_NAME]);
+  let file = 'index.html';
+  if (!hasSession && pathname === '/') file = 'login.html';
+  else if (!hasSession && pathname === '/signup' && !query) file = 'signup.html';
+  return shells.has(file) ? file : 'index.html';
+}
+
+/**
  * Serves the built SPA from WEB_DIST_DIR. A missing build is not fatal (the API works without it): pages then
  * answer 503 with instructions, so `npm run dev:server` before a first build still starts.
  */
@@ -63,6 +81,9 @@ export async function registerSpa(
   }
 
   const assetsDir = path.join(root, HASHED_ASSETS_PREFIX);
+  const shells = new Set(
+    ['login.html', 'signup.html'].filter((file) => fs.existsSync(path.join(root, file))),
+  );
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -73,13 +94,22 @@ export async function registerSpa(
     preCompressed: true,
     setHeaders(response, filePath) {
       response.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
-      // The body depends on Accept-Encoding: a shared cache must not hand a brotli body to a gzip-only client.
-      response.setHeader('vary', 'Accept-Encoding');
+      // The body depends on Accept-Encoding: a shared cache must not hand a brotli body to a gzip-only client. A
+      // page's HTML also depends on the session cookie (htmlFileFor).
+      response.setHeader(
+        'vary',
+        HTML_FILE.test(filePath) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+      );
     },
   });
 
+  // `/` would be the static directory index (index.html): it is a page like the others, whose HTML is picked here.
+  // Hidden from the OpenAPI document: a page, not an API call.
+  app.get('/', { schema: { hide: true } }, (request, reply) =>
+    reply.code(200).sendFile(htmlFileFor(request, shells)),
+  );
   return (request, reply) => {
     if (!isClientRoute(request)) return undefined;
-    return reply.code(200).sendFile('index.html');
+    return reply.code(200).sendFile(htmlFileFor(request, shells));
   };
 }

@@ -22,8 +22,20 @@ export class RuntimeCallError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The `message` of the runtime's error body, when it sent one (a person may read it: bad value, not found). */
+    readonly runtimeMessage?: string,
   ) {
     super(message);
+  }
+}
+
+/** The `message` of a runtime's JSON error body (`{ code, message }`), if there is one. */
+function messageOf(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === 'string' && body.message !== '' ? body.message : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -61,6 +73,7 @@ async function call(
     throw new RuntimeCallError(
       `Runtime ${method} ${path} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
       response.status,
+      messageOf(text),
     );
   }
   return response;
@@ -181,4 +194,78 @@ export async function identifyRuntime(
   } catch {
     return null;
   }
+}
+
+/** The runtime's admin URL of one topic: each segment percent-encoded, the `/` kept (the runtime decodes each). */
+export function runtimeTopicUrl(topicPath: string): string {
+  return `/admin/topics/${topicPath.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** `path?name=value&...` with the defined parameters only. */
+export function withQuery(
+  path: string,
+  query: Record<string, string | number | undefined>,
+): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/**
+ * A topic call of the admin API (docs/decisions/019) made with the member's own dashboard token, so the runtime
+ * applies the member's role. Answers the parsed JSON body; the caller checks its shape.
+ */
+export async function callRuntimeJson(
+  endpoint: RuntimeEndpoint,
+  method: 'GET' | 'PUT' | 'DELETE',
+  path: string,
+  token: string,
+  options: { body?: unknown; signal?: AbortSignal } = {},
+): Promise<unknown> {
+  const response = await call(endpoint, method, path, token, options);
+  try {
+    return await response.json();
+  } catch (error) {
+    const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : 'not JSON';
+    throw new RuntimeCallError(`Runtime ${method} ${path} answered a body that is ${reason}`);
+  }
+}
+
+/**
+ * The same, for a large answer passed through as it arrives (the topic tree's 10,000 children): the body is not
+ * parsed here. The 2 s limit still covers the whole body.
+ */
+export async function callRuntimeStream(
+  endpoint: RuntimeEndpoint,
+  path: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await call(endpoint, 'GET', path, token, { ...(signal && { signal }) });
+  if (!response.body) throw new RuntimeCallError(`Runtime GET ${path} answered no body`);
+  return response.body;
+}
+
+/**
+ * PUT /admin/principals/{name}: creates or replaces a principal of the service's authentication store (the
+ * console's admin user, docs/decisions/020). The password goes in the body only; it is never logged.
+ */
+export async function putPrincipal(
+  endpoint: RuntimeEndpoint,
+  token: string,
+  principal: { name: string; password: string; roles: string[] },
+  signal?: AbortSignal,
+): Promise<{ created: boolean }> {
+  const response = await call(
+    endpoint,
+    'PUT',
+    `/admin/principals/${encodeURIComponent(principal.name)}`,
+    token,
+    { body: { password: principal.password, roles: principal.roles }, ...(signal && { signal }) },
+  );
+  await response.body?.cancel();
+  return { created: response.status === 201 };
 }

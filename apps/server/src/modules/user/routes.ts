@@ -62,7 +62,14 @@ async function createPasswordUser(
   body: SignupRequest,
 ): Promise<User> {
   const { identity, config } = app;
-  await enforceRateLimit(app.db, request, 'signup', body.email, app.clock());
+  await enforceRateLimit(
+    app.db,
+    request,
+    'signup',
+    body.email,
+    app.clock(),
+    config.signupsPerAddress,
+  );
   assertPasswordAllowed(body.password);
   if (await identity.findUserByEmail(body.email)) {
     // Same work and the same answer shape as a refused new sign-up; the owner learns of it by mail.

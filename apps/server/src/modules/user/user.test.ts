@@ -397,3 +397,27 @@ describe('/v3/user', () => {
     expect(response.json()).toEqual([]);
   });
 });
+
+describe('/v3/user sign-up limit set by SIGNUPS_PER_ADDRESS', () => {
+  let app: FastifyInstance;
+  useTestApp((ready) => ({ app } = ready), { env: { SIGNUPS_PER_ADDRESS: '2' } });
+
+  it('refuses the third sign-up of one address in an hour, and counts other addresses apart', async () => {
+    const address = uniqueAddress();
+    const signUpFrom = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: routes.createUser.path,
+        headers: JSON_HEADERS,
+        remoteAddress,
+        // The common-password refusal reaches the limiter without creating anyone.
+        payload: { email: uniqueEmail(), password: 'QWERTYUIOP', firstName: 'A', lastName: 'B' },
+      });
+    expect((await signUpFrom(address)).statusCode).toBe(400);
+    expect((await signUpFrom(address)).statusCode).toBe(400);
+    const limited = await signUpFrom(address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+    expect((await signUpFrom(uniqueAddress())).statusCode).toBe(400);
+  });
+});
