@@ -13,6 +13,7 @@
  * Lighthouse is not a dependency of the repository (it would add ~100 packages to every `npm ci` for a script run
  * by hand): it is run with `npx -y lighthouse@12` (lighthouse 13 needs Node 22). docs/decisions/017.
  * Run: flock /tmp/e2e.lock node --import tsx bench/lighthouse.ts [runs per page and preset, default 1]
+ * (LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's JSON report, to read which audit costs what.)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +40,12 @@ if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
 }
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-lighthouse-'));
-const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-lighthouse-reports-'));
+// LIGHTHOUSE_REPORT_DIR keeps the JSON reports (to read which audit costs what); otherwise they are removed.
+const keptReportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+const reportDir = keptReportDir
+  ? path.resolve(keptReportDir)
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'herald-lighthouse-reports-'));
+fs.mkdirSync(reportDir, { recursive: true });
 
 async function seed(): Promise<{ token: string; workspaceId: string }> {
   const app = await buildApp({
@@ -84,7 +90,10 @@ function runLighthouse(
   preset: 'mobile' | 'desktop',
   headers: object,
 ): Promise<Figures> {
-  const output = path.join(reportDir, `${preset}-${Date.now()}.json`);
+  const output = path.join(
+    reportDir,
+    `${new URL(url).pathname.split('/')[1] || 'login'}-${preset}-${Date.now()}.json`,
+  );
   const args = [
     '-y',
     'lighthouse@12',
@@ -165,5 +174,5 @@ try {
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(reportDir, { recursive: true, force: true });
+  if (!keptReportDir) fs.rmSync(reportDir, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './vite-precompress';
 import { preloadApiPlugin } from './vite-preload-api';
+import { staticShellsPlugin } from './vite-static-shells';
 
 // The control plane (apps/server) serves the API, OFREP and dev helpers; in development the
 // SPA is served by Vite and these paths are proxied so the browser sees one origin, as in
@@ -15,7 +16,7 @@ const proxy = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), preloadApiPlugin(), precompressPlugin()],
+  plugins: [react(), preloadApiPlugin(), staticShellsPlugin(), precompressPlugin()],
   build: {
     // scripts/check-bundle-budget.mjs reads dist/.vite/manifest.json to size the entry chunk.
     manifest: true,

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'console/**/*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     // Every project runs with the same worker count, so one root run can schedule them together.
     maxWorkers: 2,

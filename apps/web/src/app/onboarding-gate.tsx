@@ -13,6 +13,7 @@ import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { isLoginPopupWindow, LOGIN_CALLBACK_PATH } from '../features/auth/utils/login-popup';
 import { pendingInvitesQueryOptions } from '../features/onboarding/api/pending-invites-query';
 import { forgetRememberedPath, readRememberedPath, rememberPath } from '../lib/remembered-path';
+import { isStaticShellShown, StaticShellRemover } from '../lib/static-shell';
 
 /** Pages of the signed-in frame (default and service layouts), which wait for the user in its outline. */
 const FRAME_PATH = /^\/(workspace|service|profile)(\/|$)/;
@@ -26,7 +27,8 @@ if (typeof window !== 'undefined' && FRAME_PATH.test(window.location.pathname)) 
 /** While the user loads: the frame in outline on its pages (issue 9), a spinner on the blank ones. */
 function PendingPage({ pathname }: { pathname: string }) {
   const spinner = <PageLoader label="Loading your account" />;
-  if (!FRAME_PATH.test(pathname)) return spinner;
+  // The page painted from the HTML stands in (PageLoader then only speaks).
+  if (!FRAME_PATH.test(pathname) || isStaticShellShown()) return spinner;
   return (
     <Suspense fallback={spinner}>
       <FrameSkeleton />
@@ -94,8 +96,13 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
     if (shouldForget) forgetRememberedPath();
   }, [rememberTarget, shouldForget]);
 
-  if (isBypassed) return children;
-  if (decision === null) return <PendingPage pathname={location.pathname} />;
-  if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
-  return children;
+  if (decision === null && !isBypassed) return <PendingPage pathname={location.pathname} />;
+  // A redirect keeps the page painted from the HTML until the page it leads to renders.
+  if (decision?.action === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <>
+      <StaticShellRemover />
+      {children}
+    </>
+  );
 }

@@ -6,7 +6,7 @@ import { handle, mockApi } from '../testing/api-mock';
 import { buildService, buildUser } from '../testing/factories';
 import { createSession } from '../testing/render-app';
 import { createTestQueryClient } from '../testing/render';
-import { serviceLoader, workspaceLoader } from './route-loaders';
+import { rootLoader, serviceLoader, topicsLoader, workspaceLoader } from './route-loaders';
 
 const workspaceArgs = { params: { workspaceId: 'w1' } } as unknown as LoaderFunctionArgs;
 const serviceArgs = { params: { serviceId: 's1' } } as unknown as LoaderFunctionArgs;
@@ -32,6 +32,29 @@ afterEach(() => {
 });
 
 describe('route loaders (parallel prefetch)', () => {
+  it('ask for the user on every page, and on the login page for the other ways to log in too', async () => {
+    const api = mockApi(
+      createSession(null).handler,
+      handle(routes.listConnections, () => ({ status: 200, body: { connections: [] } })),
+    );
+    vi.stubGlobal('fetch', api.fetch);
+    provideRouteQueryClient(createTestQueryClient());
+    const at = (path: string) =>
+      ({
+        params: {},
+        request: new Request(`http://localhost${path}`),
+      }) as unknown as LoaderFunctionArgs;
+    expect(rootLoader(at('/'))).toBeNull();
+    await vi.waitFor(() => {
+      expect(api.requestsTo(routes.getUser)).toHaveLength(1);
+      expect(api.requestsTo(routes.listConnections)).toHaveLength(1);
+    });
+    provideRouteQueryClient(createTestQueryClient());
+    rootLoader(at('/signup'));
+    await vi.waitFor(() => expect(api.requestsTo(routes.getUser)).toHaveLength(2));
+    expect(api.requestsTo(routes.listConnections)).toHaveLength(1);
+  });
+
   it('return at once, so navigation never waits for data', async () => {
     const api = stalledApi(buildUser());
     provideRouteQueryClient(createTestQueryClient());
@@ -74,5 +97,32 @@ describe('route loaders (parallel prefetch)', () => {
     expect(api.requestsTo(routes.listWorkspaces)).toHaveLength(0);
     expect(api.requestsTo(routes.listWorkspaceServices)).toHaveLength(0);
     expect(api.requestsTo(routes.getService)).toHaveLength(0);
+  });
+
+  it('ask for every tree level down to a bookmarked topic, and the topic, at once', async () => {
+    const api = stalledApi(buildUser());
+    const stalled = mockApi(
+      // The levels never answer: a level asked only after its parent's answer (a waterfall) would never be sent.
+      handle(routes.getTopicTree, () => new Promise<never>(() => {})),
+      handle(routes.getTopic, () => new Promise<never>(() => {})),
+    );
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/topic') ? stalled.fetch(input, init) : api.fetch(input, init),
+    );
+    provideRouteQueryClient(createTestQueryClient());
+    const args = {
+      params: { serviceId: 's1', '*': 'plant/line 1/temperature' },
+    } as unknown as LoaderFunctionArgs;
+    expect(topicsLoader(args)).toBeNull();
+    const query = (request: { url: string }, name: string) =>
+      new URL(request.url, 'http://localhost').searchParams.get(name);
+    await vi.waitFor(() => {
+      expect(
+        stalled.requestsTo(routes.getTopicTree).map((request) => query(request, 'parent')),
+      ).toEqual(['', 'plant', 'plant/line 1']);
+      expect(stalled.requestsTo(routes.getTopic).map((request) => query(request, 'path'))).toEqual([
+        'plant/line 1/temperature',
+      ]);
+    });
   });
 });

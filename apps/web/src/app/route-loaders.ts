@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+import { connectionsQueryOptions } from '../features/auth/api/connections-query';
 import { currentUserQueryOptions } from '../features/auth/api/user-query';
 import { prefetchInBackground } from '../lib/route-prefetch';
 
@@ -15,9 +16,18 @@ async function isSignedIn(client: QueryClient): Promise<boolean> {
   return session.user !== null;
 }
 
-/** Every page: the current user, which the onboarding gate waits for, asked before any route chunk has loaded. */
-export const rootLoader = () =>
-  prefetchInBackground((client) => client.prefetchQuery(currentUserQueryOptions()));
+/**
+ * Every page: the current user, which the onboarding gate waits for, asked before any route chunk has loaded. On the
+ * login page also the other ways to log in (public), so the form first renders complete, as the page painted from
+ * the HTML shows it, instead of with a spinner under it that then goes away.
+ */
+export const rootLoader = ({ request }: LoaderFunctionArgs) =>
+  prefetchInBackground((client) =>
+    Promise.all([
+      client.prefetchQuery(currentUserQueryOptions()),
+      new URL(request.url).pathname === '/' && client.prefetchQuery(connectionsQueryOptions()),
+    ]),
+  );
 
 /** `/workspace` and `/workspace/:workspaceId`: the workspaces (frame, guard) and that workspace's services. */
 export const workspaceLoader = ({ params }: LoaderFunctionArgs) =>
@@ -53,5 +63,29 @@ export const serviceLoader = ({ params }: LoaderFunctionArgs) =>
       client.prefetchQuery(serviceQueryOptions(serviceId)),
       client.prefetchQuery(workspaceArea.workspacesQueryOptions()),
       client.prefetchQuery(serviceArea.workspacesQueryOptions()),
+    ]);
+  });
+
+/**
+ * `/service/:serviceId/topics/*`: the tree's levels down to the selected topic, and that topic, in parallel with the
+ * service layout's calls (a bookmarked deep path would otherwise load level after level as the tree opens).
+ */
+export const topicsLoader = ({ params }: LoaderFunctionArgs) =>
+  prefetchInBackground(async (client) => {
+    const { serviceId } = params;
+    if (serviceId === undefined || serviceId === '') return;
+    const [{ topicTreeQuery, topicQuery }, { ancestorPaths, topicPathFromSplat }, signedIn] =
+      await Promise.all([
+        import('../features/topics/api/topic-queries'),
+        import('../features/topics/utils/topic-url'),
+        isSignedIn(client),
+      ]);
+    if (!signedIn) return;
+    const path = topicPathFromSplat(params['*']);
+    await Promise.all([
+      ...['', ...ancestorPaths(path)].map((parent) =>
+        client.prefetchQuery(topicTreeQuery(serviceId, parent)),
+      ),
+      path !== '' && client.prefetchQuery(topicQuery(serviceId, path)),
     ]);
   });

@@ -7,7 +7,7 @@ import { Root } from './root';
 import type { RouteHandle } from './route-handle';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RouteErrorPage } from './routes/route-error-page';
-import { rootLoader, serviceLoader, workspaceLoader } from './route-loaders';
+import { rootLoader, serviceLoader, topicsLoader, workspaceLoader } from './route-loaders';
 import { provideRouteQueryClient } from '../lib/route-prefetch';
 
 const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
@@ -23,7 +23,6 @@ const servicePlaceholderRoutes: RouteObject[] = (
     ['rest/*', 'REST APIs'],
     ['roles/*', 'Roles'],
     ['topic-views/*', 'Views'],
-    ['topics/*', 'Topics'],
   ] as const
 ).map(([path, crumb]) => ({
   path,
@@ -204,6 +203,15 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('./routes/service-sdk-api')).ServiceSdkApiRoute,
             }),
             handle: { crumb: 'SDKs & API' } satisfies RouteHandle,
+          },
+          {
+            // The URL after `topics/` is the selected topic path (spec section 2).
+            path: 'topics/*',
+            loader: topicsLoader,
+            lazy: async () => ({
+              Component: (await import('./routes/service-topics')).ServiceTopicsRoute,
+            }),
+            handle: { crumb: 'Topics' } satisfies RouteHandle,
           },
           ...servicePlaceholderRoutes,
         ],

@@ -1,4 +1,4 @@
-import { Box, Card, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /*
@@ -40,7 +40,7 @@ export function NavSkeleton({ label = 'Loading the navigation' }: { label?: stri
   );
 }
 
-/** The top bar before the user is known: brand, crumbs and avatar. */
+/** The top bar before the user is known: the brand, then crumbs and avatar in outline. */
 export function TopBarSkeleton() {
   return (
     <Group
@@ -50,7 +50,10 @@ export function TopBarSkeleton() {
       aria-hidden="true"
     >
       <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Skeleton height={20} width={120} radius="xl" />
+        {/* The brand as the real bar shows it (WorkspaceBrand): the first thing painted, also from the HTML. */}
+        <Text fw={700} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+          Herald Cloud
+        </Text>
         <Skeleton height={12} width={160} radius="xl" visibleFrom="sm" />
       </Group>
       <Skeleton height={32} circle />
@@ -157,7 +160,9 @@ export function FrameSkeleton() {
   const border = '1px solid var(--app-shell-border-color, var(--mantine-color-default-border))';
   return (
     <Loading label="Loading your account">
-      <Group h={56} px="md" wrap="nowrap" style={{ borderBottom: border }}>
+      <Group h={56} px="md" gap="sm" wrap="nowrap" style={{ borderBottom: border }}>
+        {/* The place of AppFrame's burger (size sm) on a phone, so the brand does not move when it comes. */}
+        <Box w={28} h={28} hiddenFrom="sm" style={{ flexShrink: 0 }} />
         <TopBarSkeleton />
       </Group>
       <Group align="flex-start" gap={0} wrap="nowrap">

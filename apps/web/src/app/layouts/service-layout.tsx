@@ -13,6 +13,7 @@ import {
   useServiceStatus,
 } from '../../features/service/hooks/use-service-status';
 import { isApiError } from '../../lib/api-error';
+import { MessagingSessionProvider } from '../../lib/messaging';
 import { serviceQueryOptions } from '../../lib/service-queries';
 import { NotFoundPage } from '../routes/not-found';
 import { RequireUser } from './require-user';
@@ -79,24 +80,27 @@ function LoadedServiceFrame({ user, service }: { user: User; service: Service })
   const roles = useServiceRoles(service.workspaceId, user.customerid);
   const status = useServiceStatus(service);
   useRefreshWhenRunning(service.serviceId, status);
-  const context: ServiceContext = { service, roles };
+  const context: ServiceContext = { service, roles, status };
   return (
-    <AppFrame
-      header={
-        <TopBar
-          user={user}
-          hintColor={service.consoleSettings.hintColor}
-          // Route metadata is static and cannot know the service's name; the layout adds it.
-          leadingCrumb={{
-            label: service.label ?? service.serviceName,
-            to: `/service/${service.serviceId}`,
-          }}
-        />
-      }
-      navbar={<ServiceNav service={service} status={status} roles={roles} />}
-      navbarLabel="Service"
-    >
-      <Outlet context={context} />
-    </AppFrame>
+    // The service's messaging session: opened only when a page uses it (the topic browser), closed on leaving.
+    <MessagingSessionProvider service={service} status={status} accessToken={user.accessToken}>
+      <AppFrame
+        header={
+          <TopBar
+            user={user}
+            hintColor={service.consoleSettings.hintColor}
+            // Route metadata is static and cannot know the service's name; the layout adds it.
+            leadingCrumb={{
+              label: service.label ?? service.serviceName,
+              to: `/service/${service.serviceId}`,
+            }}
+          />
+        }
+        navbar={<ServiceNav service={service} status={status} roles={roles} />}
+        navbarLabel="Service"
+      >
+        <Outlet context={context} />
+      </AppFrame>
+    </MessagingSessionProvider>
   );
 }

@@ -7,6 +7,7 @@ import {
   isChunkLoadError,
   reloadAfterChunkError,
 } from '../../lib/chunk-reload';
+import { useRemoveStaticShell } from '../../lib/static-shell';
 import { NotFoundRoute } from './not-found-route';
 
 /**
@@ -16,6 +17,8 @@ import { NotFoundRoute } from './not-found-route';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
+  // The error page replaces the layouts, and so the page painted from the HTML too.
+  useRemoveStaticShell();
   const isChunkError = isChunkLoadError(error);
   // Decided once per error page: the reload itself is a side effect and runs in the effect.
   const [willReload] = useState(() => isChunkError && canReloadAfterChunkError());

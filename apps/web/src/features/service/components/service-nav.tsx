@@ -1,5 +1,5 @@
 import { ACTIVE_NAV_LABEL } from '../../../components/nav-colors';
-import { Box, NavLink, Stack, Text } from '@mantine/core';
+import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import type { Role } from '@herald/contract/members/permissions';
 import {
   serviceConsoleUrl,
@@ -7,8 +7,10 @@ import {
   type ServiceNavItem,
 } from '@herald/contract/services/service-navigation';
 import type { Service } from '@herald/contract/services/service.schema';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useFlag } from '../../../lib/flags';
+import { ConsoleNavEntry } from './console-nav-entry';
 import { UpgradeBlock } from './upgrade-block';
 
 export interface ServiceNavProps {
@@ -53,7 +55,7 @@ export function ServiceNav({ service, status, roles }: ServiceNavProps) {
               <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                 {items.map((item) => (
                   <li key={item.id}>
-                    <ServiceNavEntry item={item} base={base} service={service} />
+                    <ServiceNavEntry item={item} base={base} service={service} roles={roles} />
                   </li>
                 ))}
               </ul>
@@ -66,35 +68,63 @@ export function ServiceNav({ service, status, roles }: ServiceNavProps) {
   );
 }
 
+/**
+ * An entry that waits for RUNNING: it stays in the tab order (focusable, aria-disabled) so a keyboard user reaches
+ * it, and says why in a tooltip on hover and focus and as its accessible description.
+ */
+function DisabledNavEntry({ label, reason }: { label: string; reason: string }) {
+  const reasonId = useId();
+  return (
+    <Tooltip
+      label={reason}
+      position="right"
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <NavLink
+        component="div"
+        label={label}
+        tabIndex={0}
+        role="link"
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        variant="light"
+        c="dimmed"
+        style={{ cursor: 'not-allowed' }}
+        rightSection={
+          <span id={reasonId} hidden>
+            {reason}
+          </span>
+        }
+      />
+    </Tooltip>
+  );
+}
+
 function ServiceNavEntry({
   item,
   base,
   service,
+  roles,
 }: {
   item: ServiceNavItem;
   base: string;
   service: Service;
+  roles: Role[];
 }) {
   const { pathname } = useLocation();
   const consoleUrl = item.isExternal ? serviceConsoleUrl(service.endpoints.websocketUrl) : null;
   if (!item.enabled || (item.isExternal && consoleUrl === null)) {
     return (
-      <NavLink component={Box} label={item.label} aria-disabled="true" disabled variant="light" />
+      <DisabledNavEntry
+        label={item.label}
+        reason={item.disabledReason ?? 'The console address of this service is not known.'}
+      />
     );
   }
   if (item.isExternal && consoleUrl !== null) {
     return (
-      <NavLink
-        component="a"
-        href={consoleUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        label={item.label}
-        title="Opens in a new window"
-        variant="light"
-        color="indigo"
-        styles={{ label: { color: ACTIVE_NAV_LABEL } }}
-      />
+      <ConsoleNavEntry service={service} roles={roles} consoleUrl={consoleUrl} label={item.label} />
     );
   }
   const to = `${base}${item.path}`.replace(/\/$/, '');

@@ -1,0 +1,64 @@
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { showToast } from '../../../lib/toast';
+import { useRemoveTopicsMutation } from '../api/topic-mutations';
+import { DisabledEditButton } from './disabled-edit-button';
+
+/** The selector of exactly one topic (DATA-PLANE "Topic selectors": `>path`, no descendants). */
+export function singleTopicSelector(path: string): string {
+  return `>${path}`;
+}
+
+/** Removes one topic, after asking; the topics below it stay. */
+export function RemoveTopicButton({
+  serviceId,
+  path,
+  canEdit,
+  onRemoved,
+}: {
+  serviceId: string;
+  path: string;
+  canEdit: boolean;
+  onRemoved?: (path: string) => void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const mutation = useRemoveTopicsMutation(serviceId);
+
+  if (!canEdit) return <DisabledEditButton label="Remove topic" color="red.9" variant="outline" />;
+
+  const handleConfirm = () => {
+    mutation.mutate(singleTopicSelector(path), {
+      onSuccess: ({ removed }) => {
+        setOpened(false);
+        showToast(
+          removed === 0
+            ? {
+                variant: 'warning',
+                title: 'Nothing removed',
+                message: `Topic ${path} was already gone.`,
+              }
+            : { variant: 'success', message: `Topic ${path} removed.` },
+        );
+        onRemoved?.(path);
+      },
+    });
+  };
+
+  return (
+    <>
+      <Button color="red.9" variant="outline" onClick={() => setOpened(true)}>
+        Remove topic
+      </Button>
+      <ConfirmModal
+        opened={opened}
+        title="Remove this topic?"
+        message={`The topic ${path} and its value are removed for every client. Topics below it stay. This cannot be undone.`}
+        confirmLabel="Remove topic"
+        loading={mutation.isPending}
+        onConfirm={handleConfirm}
+        onClose={() => setOpened(false)}
+      />
+    </>
+  );
+}

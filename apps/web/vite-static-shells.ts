@@ -1,0 +1,77 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import type { StaticShell } from './src/prerender/static-shells';
+
+/** Where the app's own root goes; a shell is placed before it (lib/static-shell.ts removes it). */
+const ROOT_ELEMENT = '<div id="root"></div>';
+export const STATIC_SHELL_ID = 'static-shell';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** index.html with a shell painted before any script runs: inert, so nothing can be typed or sent before the app. */
+export function withStaticShell(indexHtml: string, shell: Omit<StaticShell, 'file'>): string {
+  if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.title)}</title>`)
+    .replace(
+      ROOT_ELEMENT,
+      `<div id="${STATIC_SHELL_ID}" inert>${shell.markup}</div>${ROOT_ELEMENT}`,
+    );
+}
+
+/**
+ * After the client build, renders the static shells (src/prerender/static-shells.tsx) with react-dom/server in a
+ * second, server-side build of the same sources and config (so CSS module class names match the client's), and
+ * writes one HTML file per shell beside index.html. The precompress plugin runs after it (closeBundle) and
+ * compresses them too. docs/decisions/017.
+ */
+export function staticShellsPlugin(): Plugin {
+  let outDir = '';
+  let root = '';
+  let configFile: string | undefined;
+  let isServerBuild = false;
+  return {
+    name: 'herald-static-shells',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      configFile = config.configFile;
+      isServerBuild = Boolean(config.build.ssr);
+    },
+    async writeBundle() {
+      if (isServerBuild) return;
+      const tempDir = await mkdtemp(path.join(os.tmpdir(), 'herald-shells-'));
+      try {
+        await build({
+          root,
+          configFile,
+          logLevel: 'warn',
+          build: {
+            ssr: path.join(root, 'src/prerender/static-shells.tsx'),
+            outDir: tempDir,
+            emptyOutDir: true,
+            manifest: false,
+            sourcemap: false,
+          },
+          // Bundle everything the shells import, so Node resolves nothing from the sources (CSS included).
+          ssr: { noExternal: true },
+        });
+        const bundle = (await import(
+          pathToFileURL(path.join(tempDir, 'static-shells.js')).href
+        )) as { renderStaticShells(): StaticShell[] };
+        const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        for (const shell of bundle.renderStaticShells()) {
+          await writeFile(path.join(outDir, shell.file), withStaticShell(indexHtml, shell));
+        }
+      } finally {
+        await rm(tempDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
