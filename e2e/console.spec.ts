@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newAccount, signUpVerified } from './fixtures/accounts';
+import { createRunningService } from './fixtures/running-service';
 import { logIn } from './fixtures/session';
 import { runShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
@@ -10,28 +11,7 @@ import { test, expect, expectAccessible } from './fixtures/test';
  */
 
 async function runningService(page: Page, name: string) {
-  const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
-  const created = await page.request.post('/v3/service/create', {
-    data: { workspaceId, serviceName: name, region: 'eu-west-1.local', billingPlan: 'free' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { serviceId } = (await created.json()) as { serviceId: string };
-  let mqttPort = 0;
-  await expect
-    .poll(
-      async () => {
-        const service = (await (await page.request.get(`/v3/service/${serviceId}`)).json()) as {
-          status: string;
-          endpoints: { mqttPort: number | null };
-        };
-        mqttPort = service.endpoints.mqttPort ?? 0;
-        return service.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('RUNNING');
-  const details = await page.request.post(`/v3/service/${serviceId}/service-api/details/reveal`);
-  const { access_token: token } = (await details.json()) as { access_token: string };
+  const { serviceId, token, mqttPort } = await createRunningService(page, name);
   const publish = (topic: string, message: string) =>
     runShellSnippet(
       `mosquitto_pub -h localhost -p ${mqttPort} -u token -P '${token}' -q 1 -t '${topic}' -m '${message}'`,

@@ -1,36 +1,9 @@
-import type { Page, WebSocket } from '@playwright/test';
+import type { WebSocket } from '@playwright/test';
 import { newAccount, signUpVerified } from './fixtures/accounts';
+import { createRunningService } from './fixtures/running-service';
 import { logIn } from './fixtures/session';
 import { runShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
-
-/** A running free service made through the API, with a service API token for mosquitto_pub. */
-async function runningService(page: Page, name: string) {
-  const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
-  const created = await page.request.post('/v3/service/create', {
-    data: { workspaceId, serviceName: name, region: 'eu-west-1.local', billingPlan: 'free' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { serviceId } = (await created.json()) as { serviceId: string };
-  let mqttPort: number | null = null;
-  await expect
-    .poll(
-      async () => {
-        const service = (await (await page.request.get(`/v3/service/${serviceId}`)).json()) as {
-          status: string;
-          endpoints: { mqttPort: number | null };
-        };
-        mqttPort = service.endpoints.mqttPort;
-        return service.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('RUNNING');
-  const details = await page.request.post(`/v3/service/${serviceId}/service-api/details/reveal`);
-  expect(details.status()).toBe(200);
-  const { access_token: token } = (await details.json()) as { access_token: string };
-  return { serviceId, token, mqttPort: mqttPort! };
-}
 
 test("the dashboard's messaging session connects on the topics page only and comes back after a restart", async ({
   page,
@@ -38,7 +11,7 @@ test("the dashboard's messaging session connects on the topics page only and com
   test.setTimeout(180_000);
   const owner = await signUpVerified(page.request, newAccount({ company: 'Live Sessions' }));
   await logIn(page, owner);
-  const { serviceId, token, mqttPort } = await runningService(
+  const { serviceId, token, mqttPort } = await createRunningService(
     page,
     `live-${Date.now().toString(36)}`,
   );

@@ -1,36 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { newAccount, signUpVerified } from './fixtures/accounts';
+import { createRunningService } from './fixtures/running-service';
 import { logIn } from './fixtures/session';
 import { startShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
-
-/** A running free service made through the API (the services journey covers the form), with a service API token. */
-async function runningService(page: Page, name: string) {
-  const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
-  const created = await page.request.post('/v3/service/create', {
-    data: { workspaceId, serviceName: name, region: 'eu-west-1.local', billingPlan: 'free' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { serviceId } = (await created.json()) as { serviceId: string };
-  let mqttPort: number | null = null;
-  await expect
-    .poll(
-      async () => {
-        const service = (await (await page.request.get(`/v3/service/${serviceId}`)).json()) as {
-          status: string;
-          endpoints: { mqttPort: number | null };
-        };
-        mqttPort = service.endpoints.mqttPort;
-        return service.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('RUNNING');
-  const details = await page.request.post(`/v3/service/${serviceId}/service-api/details/reveal`);
-  expect(details.status()).toBe(200);
-  const { access_token: token } = (await details.json()) as { access_token: string };
-  return { workspaceId, serviceId, token, mqttPort: mqttPort! };
-}
 
 async function topicCount(request: APIRequestContext, serviceId: string, selector: string) {
   const response = await request.get(
@@ -46,7 +19,7 @@ test('an Owner adds, edits and removes topics in the browser while a mosquitto_s
   test.setTimeout(180_000);
   const owner = await signUpVerified(page.request, newAccount({ company: 'Topic Works' }));
   await logIn(page, owner);
-  const { serviceId, token, mqttPort } = await runningService(
+  const { serviceId, token, mqttPort } = await createRunningService(
     page,
     `edit-${Date.now().toString(36)}`,
   );
@@ -214,7 +187,7 @@ test('a User member browses topics but has no edit controls, and the API refuses
   test.setTimeout(120_000);
   const owner = await signUpVerified(page.request, newAccount({ company: 'Read Only Co' }));
   await logIn(page, owner);
-  const { workspaceId, serviceId } = await runningService(
+  const { workspaceId, serviceId } = await createRunningService(
     page,
     `browse-${Date.now().toString(36)}`,
   );

@@ -69,6 +69,14 @@ export async function startRuntime(
   const counters = createCounters();
   const identities = new WeakMap<Client, SessionIdentity>();
   const sessions = new Map<string, SessionEntry>();
+  /** The connected sessions as the admin API and `$SYS/herald/sessions` show them. */
+  const sessionList = () =>
+    [...sessions.values()].map((session) => ({
+      clientId: session.client.id,
+      principal: session.identity.principal,
+      transport: session.transport,
+      connectedAt: session.connectedAt,
+    }));
   /** Each connected client's subscription filters (REMOVAL's "subscriptions < n" counts them). */
   const subscriptions = new Map<string, Set<string>>();
   const verifyToken = createTokenVerifier(config.jwks, {
@@ -117,13 +125,7 @@ export async function startRuntime(
     startedAt,
     topicsCapacity: config.topicsCapacity,
     topicCount: () => state.topics.size,
-    sessions: () =>
-      [...sessions.values()].map((session) => ({
-        clientId: session.client.id,
-        principal: session.identity.principal,
-        transport: session.transport,
-        connectedAt: session.connectedAt,
-      })),
+    sessions: sessionList,
   });
 
   broker.on('clientReady', (client) => {
@@ -234,13 +236,7 @@ export async function startRuntime(
     logger,
     counters,
     verifyToken,
-    sessions: () =>
-      [...sessions.values()].map((session) => ({
-        clientId: session.client.id,
-        principal: session.identity.principal,
-        transport: session.transport,
-        connectedAt: session.connectedAt,
-      })),
+    sessions: sessionList,
     publishValue,
     forgetValues,
     removeTopics,

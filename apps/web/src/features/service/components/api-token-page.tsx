@@ -12,7 +12,7 @@ import { curlSnippet } from '../utils/snippets';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 import { CopyValue } from './copy-value';
-import { SnippetBlock } from './snippet-block';
+import { SnippetBlock } from '../../../components/snippet-block';
 import { DANGER_TEXT } from '../../../components/danger-colour';
 
 /**

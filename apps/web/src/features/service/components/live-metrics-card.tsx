@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { METRICS_AGE_TICK_MS } from '@herald/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { liveMetricsQueryOptions } from '../../../lib/service-queries';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 
 /**

@@ -13,7 +13,7 @@ import {
   type SnippetInput,
   type SnippetLanguage,
 } from '../utils/snippets';
-import { SnippetBlock } from './snippet-block';
+import { SnippetBlock } from '../../../components/snippet-block';
 
 const AUTHENTICATION_URL_PLACEHOLDER = '<AUTHENTICATION_URL>';
 

@@ -11,7 +11,7 @@ import {
   useCancelScheduledUpdateMutation,
   useScheduleUpdateMutation,
 } from '../api/service-settings-mutations';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { SettingsSection } from './settings-section';
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, {

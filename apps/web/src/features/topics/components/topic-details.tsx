@@ -18,7 +18,7 @@ import { isApiError } from '../../../lib/api-error';
 import { topicKeys, topicQuery, type TopicTreeLevel } from '../api/topic-queries';
 import type { LiveEntry, LiveValueStore } from '../hooks/live-value-store';
 import { useLiveValue } from '../hooks/use-live-value';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { formatByteSize, formatTopicValue } from '../utils/format-value';
 import { formatExactTime, formatRelativeTime } from '../utils/relative-time';
 import { parentPath } from '../utils/topic-url';

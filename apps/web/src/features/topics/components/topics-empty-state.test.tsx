@@ -28,7 +28,7 @@ describe('TopicsEmptyState', () => {
     expect(screen.getByTestId('first-topic-command')).toHaveTextContent(
       `mosquitto_pub -h localhost -p 21890 -u token -P '<ACCESS_TOKEN>' -t herald/first-topic -m '{"hello":"world"}' -q 1 -r`,
     );
-    expect(screen.getByRole('button', { name: 'Copy the command' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Copy Publish a first topic' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'API token page' })).toHaveAttribute(
       'href',
       '/service/svc-9/api-token',

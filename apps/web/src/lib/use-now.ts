@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, re-read every `intervalMs` (the metrics age counter ticks every 1 s, spec section 9). */
+/** The current time, re-read every `intervalMs` (relative times and the metrics age counter follow it). */
 export function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
