@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '@herald/contract/api/errors';
 import { checkTopicPath, isSysTopic } from '@herald/contract/topics/topic-path';
 import { parseTopicSelector, type TopicSelector } from '@herald/contract/topics/topic-selector';
+import { compileLinearPattern } from './policy/linear-patterns';
 import {
   timeSeriesEventsQuerySchema,
   topicCountQuerySchema,
@@ -65,7 +66,7 @@ export function topicView(path: string, topic: TopicState) {
 
 function parseSelector(expression: string | undefined): TopicSelector | null {
   if (expression === undefined || expression === '') return null;
-  const parsed = parseTopicSelector(expression);
+  const parsed = parseTopicSelector(expression, { compilePattern: compileLinearPattern });
   if (!parsed.ok) throw badRequest(`query.selector: ${parsed.message}`);
   return parsed.selector;
 }

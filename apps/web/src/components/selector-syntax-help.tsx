@@ -85,7 +85,8 @@ export function SelectorSyntaxHelp({ onUse }: { onUse: (selector: string) => voi
               <Example selector=">sensors//" onUse={onUse} />.
             </List.Item>
             <List.Item>
-              Paths are case-sensitive; patterns are JavaScript regular expressions.
+              Paths are case-sensitive; patterns are regular expressions without look-around or
+              back-references (the service matches them in linear time).
             </List.Item>
           </List>
         </Accordion.Panel>

@@ -108,3 +108,19 @@ describe('invalid topic selectors', () => {
     expect(parsed.ok ? '' : parsed.message).toMatch(message);
   });
 });
+
+describe('patterns the runtime cannot match in linear time', () => {
+  it.each(['*(?=a)b', '*(?!a)b', '?(?<=a)b', '?(?<!a)b', '?(a)\\1', '*(?<x>a)\\k<x>'])(
+    'refuses %s naming the reason',
+    (expression) => {
+      const parsed = parseTopicSelector(expression);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok)
+        expect(parsed.message).toContain('look-around and back-references are not supported');
+    },
+  );
+
+  it('keeps escapes that are not back-references', () => {
+    expect(parseTopicSelector('*a\\.b\\/c\\d+').ok).toBe(true);
+  });
+});

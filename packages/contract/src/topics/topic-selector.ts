@@ -10,19 +10,33 @@ import { checkTopicPath } from './topic-path';
  */
 export type SelectorScope = 'match' | 'descendants' | 'matchAndDescendants';
 
+/**
+ * A compiled pattern part. By default a JavaScript RegExp; the runtime, which matches selectors typed by any member
+ * against every topic, compiles them with a linear-time engine instead (`ParseOptions.compilePattern`), so that a
+ * pattern such as `(a+)+$` cannot stall the service (catastrophic backtracking).
+ */
+export interface PatternMatcher {
+  test(text: string): boolean;
+}
+
+export interface ParseOptions {
+  /** Compiles an anchored pattern (`^(?:...)$`); throws with the reason when it cannot. */
+  compilePattern?: (anchoredSource: string) => PatternMatcher;
+}
+
 export type TopicSelector =
   | { kind: 'path'; expression: string; path: string; scope: SelectorScope; prefix: string }
   | {
       kind: 'splitPathPattern';
       expression: string;
-      parts: RegExp[];
+      parts: PatternMatcher[];
       scope: SelectorScope;
       prefix: string;
     }
   | {
       kind: 'fullPathPattern';
       expression: string;
-      pattern: RegExp;
+      pattern: PatternMatcher;
       scope: SelectorScope;
       prefix: string;
     }
@@ -40,9 +54,24 @@ function splitScope(body: string): { body: string; scope: SelectorScope } {
   return { body, scope: 'match' };
 }
 
-function compile(source: string, expression: string): RegExp | string {
+/**
+ * What the runtime's linear-time engine (RE2 semantics) cannot match: look-around and back-references. Refused here
+ * too, so the browser and the control plane name the problem before the runtime would.
+ */
+const NON_LINEAR_SYNTAX = /\(\?<?[=!]|\\[1-9]|\\k</;
+
+const compileRegExp = (anchoredSource: string): PatternMatcher => new RegExp(anchoredSource);
+
+function compile(
+  source: string,
+  expression: string,
+  options: ParseOptions,
+): PatternMatcher | string {
+  if (NON_LINEAR_SYNTAX.test(source)) {
+    return `Invalid regular expression "${source}" in topic selector "${expression}": look-around and back-references are not supported`;
+  }
   try {
-    return new RegExp(`^(?:${source})$`);
+    return (options.compilePattern ?? compileRegExp)(`^(?:${source})$`);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return `Invalid regular expression "${source}" in topic selector "${expression}": ${reason}`;
@@ -78,14 +107,14 @@ function commonPathPrefix(paths: readonly string[]): string {
   return common.join('/');
 }
 
-function parseSet(expression: string, body: string): SelectorParse {
+function parseSet(expression: string, body: string, options: ParseOptions): SelectorParse {
   const members = body.split(SELECTOR_SET_SEPARATOR).filter((member) => member.length > 0);
   if (members.length === 0) {
     return { ok: false, message: `Selector set "${expression}" has no selectors` };
   }
   const selectors: TopicSelector[] = [];
   for (const member of members) {
-    const parsed = parseTopicSelector(member);
+    const parsed = parseTopicSelector(member, options);
     if (!parsed.ok) return parsed;
     if (parsed.selector.kind === 'set') selectors.push(...parsed.selector.selectors);
     else selectors.push(parsed.selector);
@@ -101,10 +130,10 @@ function parseSet(expression: string, body: string): SelectorParse {
   };
 }
 
-export function parseTopicSelector(expression: string): SelectorParse {
+export function parseTopicSelector(expression: string, options: ParseOptions = {}): SelectorParse {
   if (expression.length === 0) return { ok: false, message: 'A topic selector must not be empty' };
   const first = expression[0];
-  if (first === '#') return parseSet(expression, expression.slice(1));
+  if (first === '#') return parseSet(expression, expression.slice(1), options);
 
   if (first === '?') {
     const { body, scope } = splitScope(expression.slice(1));
@@ -112,12 +141,12 @@ export function parseTopicSelector(expression: string): SelectorParse {
       return { ok: false, message: `Topic selector "${expression}" has no pattern` };
     }
     const sources = body.split('/');
-    const parts: RegExp[] = [];
+    const parts: PatternMatcher[] = [];
     for (const source of sources) {
       if (source.length === 0) {
         return { ok: false, message: `Topic selector "${expression}" has an empty part` };
       }
-      const compiled = compile(source, expression);
+      const compiled = compile(source, expression, options);
       if (typeof compiled === 'string') return { ok: false, message: compiled };
       parts.push(compiled);
     }
@@ -138,7 +167,7 @@ export function parseTopicSelector(expression: string): SelectorParse {
     if (body.length === 0) {
       return { ok: false, message: `Topic selector "${expression}" has no pattern` };
     }
-    const compiled = compile(body, expression);
+    const compiled = compile(body, expression, options);
     if (typeof compiled === 'string') return { ok: false, message: compiled };
     return {
       ok: true,
