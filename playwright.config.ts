@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAIL_CATCHER } from './e2e/fixtures/mail';
 import { SSO, writeConnectionsFile } from './e2e/fixtures/sso';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 
 // Browser journeys in Debian's Chromium (no browser download here, STACK.md) against the real
 // server on the embedded database, with a throwaway data directory per run.
@@ -30,17 +31,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: [

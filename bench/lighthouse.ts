@@ -23,12 +23,8 @@ import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { insertManyTestServices } from '../apps/server/src/testing/test-services';
-import { routes } from '@herald/contract/api/routes';
-import {
-  callAs,
-  createTestMember,
-  createTestWorkspace,
-} from '../apps/server/src/testing/test-workspaces';
+import { CHROMIUM_PATH } from '../e2e/support/chromium';
+import { createOnboardedBenchMember } from './support/bench-member';
 import { REPO_ROOT, startBenchServer } from './support/bench-server';
 
 const runs = Number(process.argv[2] ?? 1);
@@ -38,7 +34,7 @@ const webDistDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT,
 if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
   throw new Error(`${webDistDir} has no index.html: run \`npm run build\` first`);
 }
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-lighthouse-'));
 // LIGHTHOUSE_REPORT_DIR keeps the JSON reports (to read which audit costs what); otherwise they are removed.
 const keptReportDir = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -52,17 +48,9 @@ async function seed(): Promise<{ token: string; workspaceId: string }> {
     config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }),
   });
   try {
-    const member = await createTestMember(app);
-    // A complete profile (the company too), so the onboarding gate lets the member through to the services list.
-    const profile = await callAs(app, member, 'PUT', routes.updateUser.path, {
-      company: 'Bench Ltd',
-      setupComplete: true,
-    });
-    if (profile.statusCode !== 200)
-      throw new Error(`profile: ${profile.statusCode} ${profile.body}`);
-    const workspaceId = await createTestWorkspace(app, member, 'Bench');
+    const { token, workspaceId } = await createOnboardedBenchMember(app);
     await insertManyTestServices(app, workspaceId, 3);
-    return { token: member.token, workspaceId };
+    return { token, workspaceId };
   } finally {
     await app.close();
   }

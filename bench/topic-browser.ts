@@ -21,16 +21,12 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import mqtt from 'mqtt';
 import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
-import { routes } from '@herald/contract/api/routes';
 import { insertTestService } from '../apps/server/src/adapters/provisioner/testing/test-services';
 import { buildApp } from '../apps/server/src/app';
 import { generateClientSecret } from '../apps/server/src/modules/service-api/client-secret';
 import { loadConfig } from '../apps/server/src/config';
-import {
-  callAs,
-  createTestMember,
-  createTestWorkspace,
-} from '../apps/server/src/testing/test-workspaces';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { createOnboardedBenchMember } from './support/bench-member';
 import { REPO_ROOT, startBenchServer } from './support/bench-server';
 
 const liveSeconds = Number(process.argv[2] ?? 20);
@@ -47,14 +43,7 @@ async function seed() {
     config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }),
   });
   try {
-    const member = await createTestMember(app);
-    const profile = await callAs(app, member, 'PUT', routes.updateUser.path, {
-      company: 'Bench Ltd',
-      setupComplete: true,
-    });
-    if (profile.statusCode !== 200)
-      throw new Error(`profile: ${profile.statusCode} ${profile.body}`);
-    const workspaceId = await createTestWorkspace(app, member, 'Bench');
+    const { token, workspaceId } = await createOnboardedBenchMember(app);
     // Large: capacity for 1,000,000 topics. Not reconciled here: the bench server starts it.
     const row = await insertTestService(app.db, {
       workspaceId,
@@ -63,7 +52,7 @@ async function seed() {
       // Sealed with this data directory's key, so the service's API token can be revealed.
       clientSecretEncrypted: app.secretBox.encrypt(generateClientSecret()),
     });
-    return { token: member.token, serviceId: row.id };
+    return { token, serviceId: row.id };
   } finally {
     await app.close();
   }
@@ -87,19 +76,8 @@ const api = async (method: string, url: string) => {
   return (await response.json()) as unknown;
 };
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--enable-precise-memory-info',
-    '--js-flags=--expose-gc',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
 });
 let publisher: mqtt.MqttClient | null = null;
 try {
