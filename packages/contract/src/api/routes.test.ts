@@ -181,6 +181,19 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['GET', '/v3/service/{serviceId}/topic'],
   ['PUT', '/v3/service/{serviceId}/topic'],
   ['GET', '/v3/service/{serviceId}/topic/events'],
+  // Service security: roles and authentication (issue 11, docs/decisions/021)
+  ['GET', '/v3/service/{serviceId}/security'],
+  ['PUT', '/v3/service/{serviceId}/security/roles/{roleName}'],
+  ['DELETE', '/v3/service/{serviceId}/security/roles/{roleName}'],
+  ['PUT', '/v3/service/{serviceId}/security/default-roles'],
+  ['PUT', '/v3/service/{serviceId}/security/isolated-paths'],
+  ['GET', '/v3/service/{serviceId}/security/explain'],
+  ['GET', '/v3/service/{serviceId}/authentication'],
+  ['PUT', '/v3/service/{serviceId}/authentication/principals/{principalName}'],
+  ['PUT', '/v3/service/{serviceId}/authentication/principals/{principalName}/password'],
+  ['DELETE', '/v3/service/{serviceId}/authentication/principals/{principalName}'],
+  ['PUT', '/v3/service/{serviceId}/authentication/anonymous'],
+  ['PUT', '/v3/service/{serviceId}/authentication/trusted-properties'],
 ];
 
 /** Section 6 permissions on the routes that need one; every other route needs none. */
@@ -201,6 +214,18 @@ const REQUIRED_PERMISSIONS: Record<string, string> = {
   'DELETE /v3/service/{serviceId}/topics': 'configure-service-console',
   'PUT /v3/service/{serviceId}/topic': 'configure-service-console',
   'PUT /v3/service/{serviceId}/admin-principal': 'configure-service-console',
+  'PUT /v3/service/{serviceId}/security/roles/{roleName}': 'configure-service-console',
+  'DELETE /v3/service/{serviceId}/security/roles/{roleName}': 'configure-service-console',
+  'PUT /v3/service/{serviceId}/security/default-roles': 'configure-service-console',
+  'PUT /v3/service/{serviceId}/security/isolated-paths': 'configure-service-console',
+  'PUT /v3/service/{serviceId}/authentication/principals/{principalName}':
+    'configure-service-console',
+  'PUT /v3/service/{serviceId}/authentication/principals/{principalName}/password':
+    'configure-service-console',
+  'DELETE /v3/service/{serviceId}/authentication/principals/{principalName}':
+    'configure-service-console',
+  'PUT /v3/service/{serviceId}/authentication/anonymous': 'configure-service-console',
+  'PUT /v3/service/{serviceId}/authentication/trusted-properties': 'configure-service-console',
   'GET /v3/workspace/{workspaceId}/subscription/{subscriptionId}/invoices': 'manage-billing',
   'GET /v3/workspace/{workspaceId}/paymentMethod': 'manage-billing',
   'POST /v3/workspace/{workspaceId}/billing/update-payment-method': 'manage-billing',

@@ -9,6 +9,7 @@ import { logRoutes } from './routes/logs';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { restAdapterRoutes } from './routes/rest-adapter';
+import { securityRoutes } from './routes/security';
 import { serviceRoutes } from './routes/service';
 import { topicRoutes } from './routes/topics';
 import { usageRoutes } from './routes/usage';
@@ -31,6 +32,7 @@ export const routes = {
   ...serviceRoutes,
   ...topicRoutes,
   ...consoleRoutes,
+  ...securityRoutes,
   ...notificationRoutes,
   ...restAdapterRoutes,
   ...kafkaGatewayRoutes,

@@ -81,6 +81,8 @@ export const sysSessionSchema = z.object({
   principal: z.string(),
   transport: z.enum(['TCP', 'WEBSOCKET']),
   connectedAt: z.string(),
+  /** The client-proposed session properties the service trusts (docs/decisions/021); absent from older runtimes. */
+  properties: z.record(z.string(), z.string()).optional(),
 });
 /** `$SYS/herald/sessions` (JSON): the sessions, oldest first, at most SYS_SESSIONS_LIMIT of them. */
 

@@ -90,6 +90,120 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     {},
     'Rotated the API client secret of the service “lunar-sky”',
   ],
+  [
+    'service.role_saved',
+    'lunar-sky',
+    { role: 'sensors', created: true, disconnected: 0 },
+    'Created the role “sensors” on the service “lunar-sky”',
+  ],
+  [
+    'service.role_saved',
+    'lunar-sky',
+    { role: 'sensors', created: false, disconnected: 2 },
+    'Changed the role “sensors” on the service “lunar-sky”; closed 2 live sessions',
+  ],
+  [
+    'service.role_saved',
+    'lunar-sky',
+    { role: 'sensors', created: true, lockingPrincipal: 'boss' },
+    'Created the role “sensors” on the service “lunar-sky”, locked by the principal “boss”',
+  ],
+  [
+    'service.role_removed',
+    'lunar-sky',
+    { role: 'sensors', principalsChanged: ['a', 'b'], rolesChanged: ['c'], disconnected: 0 },
+    'Removed the role “sensors” from the service “lunar-sky” (also taken from 2 principals and 1 role)',
+  ],
+  [
+    'service.role_removed',
+    'lunar-sky',
+    { role: 'sensors', principalsChanged: [], rolesChanged: [] },
+    'Removed the role “sensors” from the service “lunar-sky”',
+  ],
+  [
+    'service.default_roles_changed',
+    'lunar-sky',
+    { rolesForNamedSessions: ['CLIENT', 'sensors'], rolesForAnonymousSessions: [] },
+    'Set the default roles of the service “lunar-sky”: “CLIENT”, “sensors” for named sessions, none for anonymous sessions',
+  ],
+  [
+    'service.isolated_paths_changed',
+    'lunar-sky',
+    { isolatedPaths: ['a', 'b', 'c', 'd', 'e', 'f'], count: 8, disconnected: 1 },
+    'Set the isolated paths of the service “lunar-sky” to “a”, “b”, “c”, “d”, “e” and 3 more; closed 1 live session',
+  ],
+  [
+    'service.isolated_paths_changed',
+    'lunar-sky',
+    { isolatedPaths: [], count: 0 },
+    'Removed every isolated path of the service “lunar-sky”',
+  ],
+  [
+    'service.principal_saved',
+    'lunar-sky',
+    { principal: 'sensor-7', created: true, roles: ['sensors'] },
+    'Added the principal “sensor-7” to the service “lunar-sky” with the role “sensors”',
+  ],
+  [
+    'service.principal_saved',
+    'lunar-sky',
+    { principal: 'sensor-7', created: true, roles: [], lockingPrincipal: 'boss' },
+    'Added the principal “sensor-7” to the service “lunar-sky” with no role, locked by the principal “boss”',
+  ],
+  [
+    'service.principal_saved',
+    'lunar-sky',
+    { principal: 'sensor-7', created: true, roles: [] },
+    'Added the principal “sensor-7” to the service “lunar-sky” with no role',
+  ],
+  [
+    'service.principal_saved',
+    'lunar-sky',
+    { principal: 'sensor-7', created: false, roles: ['a', 'b'], passwordChanged: true },
+    'Changed the principal “sensor-7” of the service “lunar-sky” (now the roles “a”, “b” and a new password)',
+  ],
+  [
+    'service.principal_password_set',
+    'lunar-sky',
+    { principal: 'sensor-7', disconnected: 1 },
+    'Set a new password for the principal “sensor-7” of the service “lunar-sky”; closed 1 live session',
+  ],
+  [
+    'service.principal_removed',
+    'lunar-sky',
+    { principal: 'sensor-7', disconnected: 0 },
+    'Removed the principal “sensor-7” from the service “lunar-sky”',
+  ],
+  [
+    'service.anonymous_action_changed',
+    'lunar-sky',
+    { anonymousAction: 'ALLOW' },
+    'Allowed anonymous sessions on the service “lunar-sky”',
+  ],
+  [
+    'service.anonymous_action_changed',
+    'lunar-sky',
+    { anonymousAction: 'DENY', disconnected: 3 },
+    'Refused anonymous sessions on the service “lunar-sky”; closed 3 live sessions',
+  ],
+  [
+    'service.anonymous_action_changed',
+    'lunar-sky',
+    { anonymousAction: 'ABSTAIN' },
+    'Set the service “lunar-sky” to abstain on anonymous sessions (they are refused)',
+  ],
+  [
+    'service.trusted_properties_changed',
+    'lunar-sky',
+    { properties: ['Department', 'Region'] },
+    'Set the trusted session properties of the service “lunar-sky” to “Department”, “Region”',
+  ],
+  [
+    'service.trusted_properties_changed',
+    'lunar-sky',
+    { properties: [] },
+    'Removed every trusted session property of the service “lunar-sky”',
+  ],
 ];
 
 describe('the Activity sentence of an audit entry', () => {
@@ -125,6 +239,23 @@ describe('the Activity sentence of an audit entry', () => {
         details: { from: 1, to: 2 },
       }),
     ).toBe('Changed the role of a@b.c');
+  });
+
+  it('never shows a detail that is not a list of names as one', () => {
+    expect(
+      auditSentence({
+        action: 'service.default_roles_changed',
+        target: 'x',
+        details: { rolesForNamedSessions: 'CLIENT', rolesForAnonymousSessions: [] },
+      }),
+    ).toBe('Changed the default roles of the service “x”');
+    expect(
+      auditSentence({
+        action: 'service.anonymous_action_changed',
+        target: 'x',
+        details: { anonymousAction: 'MAYBE', disconnected: -1 },
+      }),
+    ).toBe('Changed how the service “x” treats anonymous sessions');
   });
 
   it('gives an action this version does not know a sentence naming it', () => {

@@ -31,6 +31,66 @@ const SETTING_NAMES: Record<string, string> = {
   useConsoleSso: 'console single sign-on',
 };
 
+/** The strings of a list detail (role names, paths); anything else in it is ignored. */
+function names(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((name): name is string => typeof name === 'string' && name !== '');
+}
+
+/** "a, b, c" (at most five, then "and 3 more"; `total` counts what the details left out), or `none`. */
+function listed(items: string[], none: string, total = items.length): string {
+  if (total === 0 || items.length === 0) return none;
+  const shown = items.slice(0, 5).map((item) => `“${item}”`);
+  const more = Math.max(total, items.length) - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${n === 1 ? word : `${word}s`}`;
+}
+
+/** "; closed 2 live sessions" when a security change disconnected sessions, else nothing. */
+function closed(details: Record<string, unknown>): string {
+  const disconnected = count(details.disconnected);
+  return disconnected ? `; closed ${plural(disconnected, 'live session')}` : '';
+}
+
+/** ", locked by the principal “L”" when the saved role or principal is locked (only L may change it then). */
+function lockedBy(details: Record<string, unknown>): string {
+  const holder = text(details.lockingPrincipal);
+  return holder ? `, locked by the principal “${holder}”` : '';
+}
+
+function role(details: Record<string, unknown>): string {
+  const name = text(details.role);
+  return name ? `the role “${name}”` : 'a role';
+}
+
+function principal(details: Record<string, unknown>): string {
+  const name = text(details.principal);
+  return name ? `the principal “${name}”` : 'a principal';
+}
+
+/** What a removed role was also taken out of: " (also taken from 2 principals and 1 role)". */
+function alsoTakenFrom(details: Record<string, unknown>): string {
+  const parts = [
+    [names(details.principalsChanged)?.length ?? 0, 'principal'],
+    [names(details.rolesChanged)?.length ?? 0, 'role'],
+  ] as const;
+  const counted = parts.filter(([n]) => n > 0).map(([n, word]) => plural(n, word));
+  return counted.length > 0 ? ` (also taken from ${counted.join(' and ')})` : '';
+}
+
+const ANONYMOUS_SENTENCES: Record<string, (on: string) => string> = {
+  ALLOW: (on) => `Allowed anonymous sessions on ${on}`,
+  DENY: (on) => `Refused anonymous sessions on ${on}`,
+  ABSTAIN: (on) => `Set ${on} to abstain on anonymous sessions (they are refused)`,
+};
+
 /**
  * One sentence per action: a new action without a sentence does not compile. Details are read defensively: rows
  * written by older versions may lack them.
@@ -102,6 +162,63 @@ const SENTENCES = {
   'service.update_cancelled': (target) => `Cancelled the scheduled update of ${service(target)}`,
   'service.credentials.revealed': (target) => `Revealed the API credentials of ${service(target)}`,
   'service.secret.rotated': (target) => `Rotated the API client secret of ${service(target)}`,
+  'service.role_saved': (target, details) => {
+    const verb =
+      details.created === true ? 'Created' : details.created === false ? 'Changed' : 'Saved';
+    return `${verb} ${role(details)} on ${service(target)}${lockedBy(details)}${closed(details)}`;
+  },
+  'service.role_removed': (target, details) =>
+    `Removed ${role(details)} from ${service(target)}${alsoTakenFrom(details)}${closed(details)}`,
+  'service.default_roles_changed': (target, details) => {
+    const named = names(details.rolesForNamedSessions);
+    const anonymous = names(details.rolesForAnonymousSessions);
+    if (!named || !anonymous)
+      return `Changed the default roles of ${service(target)}${closed(details)}`;
+    return `Set the default roles of ${service(target)}: ${listed(named, 'none')} for named sessions, ${listed(anonymous, 'none')} for anonymous sessions${closed(details)}`;
+  },
+  'service.isolated_paths_changed': (target, details) => {
+    const paths = names(details.isolatedPaths);
+    if (!paths) return `Changed the isolated paths of ${service(target)}${closed(details)}`;
+    const total = count(details.count) ?? paths.length;
+    return total === 0
+      ? `Removed every isolated path of ${service(target)}${closed(details)}`
+      : `Set the isolated paths of ${service(target)} to ${listed(paths, 'none', total)}${closed(details)}`;
+  },
+  'service.principal_saved': (target, details) => {
+    const roles = names(details.roles);
+    const roleWords =
+      roles && (roles.length === 1 ? 'the role ' : 'the roles ') + listed(roles, '');
+    if (details.created === true) {
+      const withRoles = roles ? ` with ${roles.length === 0 ? 'no role' : roleWords}` : '';
+      return `Added ${principal(details)} to ${service(target)}${withRoles}${lockedBy(details)}`;
+    }
+    const changes = [
+      ...(roles ? [roles.length === 0 ? 'no role' : roleWords] : []),
+      ...(details.passwordChanged === true ? ['a new password'] : []),
+    ];
+    const what = changes.length > 0 ? ` (now ${changes.join(' and ')})` : '';
+    return `Changed ${principal(details)} of ${service(target)}${what}${lockedBy(details)}${closed(details)}`;
+  },
+  'service.principal_password_set': (target, details) =>
+    `Set a new password for ${principal(details)} of ${service(target)}${closed(details)}`,
+  'service.principal_removed': (target, details) =>
+    `Removed ${principal(details)} from ${service(target)}${closed(details)}`,
+  'service.anonymous_action_changed': (target, details) => {
+    const action = text(details.anonymousAction);
+    const sentence = action ? ANONYMOUS_SENTENCES[action] : undefined;
+    return sentence
+      ? `${sentence(service(target))}${closed(details)}`
+      : `Changed how ${service(target)} treats anonymous sessions${closed(details)}`;
+  },
+  'service.trusted_properties_changed': (target, details) => {
+    const properties = names(details.properties);
+    if (!properties) {
+      return `Changed the trusted session properties of ${service(target)}${closed(details)}`;
+    }
+    return properties.length === 0
+      ? `Removed every trusted session property of ${service(target)}${closed(details)}`
+      : `Set the trusted session properties of ${service(target)} to ${listed(properties, 'none')}${closed(details)}`;
+  },
 } satisfies Record<AuditAction, Sentence>;
 
 /**

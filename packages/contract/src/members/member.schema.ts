@@ -72,6 +72,16 @@ export const AUDIT_ACTIONS = [
   'service.update_cancelled',
   'service.credentials.revealed',
   'service.secret.rotated',
+  // Service security (docs/decisions/021): never a password in the details.
+  'service.role_saved',
+  'service.role_removed',
+  'service.default_roles_changed',
+  'service.isolated_paths_changed',
+  'service.principal_saved',
+  'service.principal_password_set',
+  'service.principal_removed',
+  'service.anonymous_action_changed',
+  'service.trusted_properties_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

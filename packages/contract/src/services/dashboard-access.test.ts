@@ -1,25 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../members/permissions';
+import { memberSessionRoles } from '../security/session-roles';
 import {
   DASHBOARD_REVOCATION_KEEP_MS,
-  dashboardRuntimeRole,
   isDashboardRevocationObsolete,
   isRevokedDashboardToken,
 } from './dashboard-access';
 import { DASHBOARD_TOKEN_TTL_SECONDS } from './service-token';
 
-describe('dashboardRuntimeRole', () => {
+describe("a member's dashboard token acts with the roles of the workspace role", () => {
   it.each([
-    ['User', 'CLIENT'],
-    ['Admin', 'ADMINISTRATOR'],
-    ['Owner', 'ADMINISTRATOR'],
-  ] as const)('a %s acts as %s inside a service', (role, runtimeRole) => {
-    expect(dashboardRuntimeRole(role)).toBe(runtimeRole);
+    ['User', ['OBSERVER']],
+    ['Admin', ['ADMINISTRATOR']],
+    ['Owner', ['ADMINISTRATOR']],
+  ] as const)('a %s acts as %o inside a service', (role, runtimeRoles) => {
+    expect(memberSessionRoles(role)).toEqual(runtimeRoles);
   });
 
   it('covers every workspace role', () => {
-    for (const role of ROLES)
-      expect(['CLIENT', 'ADMINISTRATOR']).toContain(dashboardRuntimeRole(role));
+    for (const role of ROLES) expect(memberSessionRoles(role).length).toBe(1);
   });
 });
 

@@ -1,25 +1,12 @@
-import { hasPermission, type Role } from '../members/permissions';
 import { DASHBOARD_TOKEN_TTL_SECONDS } from './service-token';
 
 /**
- * What a member may do inside a service through the dashboard principal (spec section 6, DATA-PLANE "Security
- * store"): the runtime role follows the workspace role, so what the API refuses a member is refused over MQTT and
- * the runtime's admin API too. A member who may configure the service console (Admin, Owner) acts as
- * ADMINISTRATOR; anyone else (User) as CLIENT, who browses: subscribes and reads values, never `$SYS/`, never
- * publishes, clears values or creates principals (docs/decisions/013).
+ * What a member may do inside a service through the dashboard principal follows the workspace role (spec section 6):
+ * the roles of the member's token are contract security/session-roles.ts `memberSessionRoles` (Admin and Owner
+ * ADMINISTRATOR, User OBSERVER: reads topics and the security screens, never `$SYS/`, publishes nothing;
+ * docs/decisions/013 and 021), so what the API refuses a member is refused over MQTT and by the runtime's admin API
+ * too. This file keeps the revocation of members' dashboard tokens.
  */
-export const DASHBOARD_RUNTIME_ROLES = {
-  administrator: 'ADMINISTRATOR',
-  client: 'CLIENT',
-} as const;
-export type DashboardRuntimeRole =
-  (typeof DASHBOARD_RUNTIME_ROLES)[keyof typeof DASHBOARD_RUNTIME_ROLES];
-
-export function dashboardRuntimeRole(role: Role): DashboardRuntimeRole {
-  return hasPermission([role], 'configure-service-console')
-    ? DASHBOARD_RUNTIME_ROLES.administrator
-    : DASHBOARD_RUNTIME_ROLES.client;
-}
 
 /**
  * A revocation of a member's dashboard tokens in one workspace: every token of `customerId` issued at or before
