@@ -1,24 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { ERROR_CODES } from '@herald/contract/api/errors';
-import { hashPassword } from './auth/password-hash';
+import { SessionRights } from '@herald/contract/security/mqtt-rights';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { Logger } from './log';
 import { renderMetrics, type RuntimeCounters } from './metrics';
 import {
-  BUILT_IN_ROLES,
   canPushRevocations,
-  canUseAdminMethod,
   isRevokedDashboardSession,
   type SessionIdentity,
 } from './policy/session-policy';
 import { revocationsToApply } from './policy/revocations';
 import type { DurableState } from './state/durable-state';
 import { HttpError, badRequest, decodePath, parseBody, readJson, send } from './admin-http';
+import { requireGlobal } from './admin-access';
+import { createExplainRoute } from './admin-explain';
+import { createSecurityRoutes, type Caller, type SecurityAdminContext } from './admin-security';
 import { createTopicRoutes, type TopicAdminContext } from './admin-topics';
 
 /** What the admin API reads and changes; runtime.ts provides it. */
-export interface AdminContext extends TopicAdminContext {
+export interface AdminContext extends TopicAdminContext, SecurityAdminContext {
   serviceId: string;
   serviceName: string;
   version: string;
@@ -29,11 +30,9 @@ export interface AdminContext extends TopicAdminContext {
   counters: RuntimeCounters;
   verifyToken: TokenVerifier;
   sessions: () => { clientId: string; principal: string; transport: string; connectedAt: string }[];
-  /** Disconnects sessions that may no longer stay (older tokens, removed principals). */
+  /** Disconnects sessions that may no longer stay (older tokens, revoked dashboard tokens). */
   disconnect: (shouldGo: (identity: SessionIdentity) => boolean) => number;
 }
-
-const PRINCIPAL_NAME = /^[^\s/$][^\s/]{0,127}$/;
 
 const credentialsBodySchema = z.object({ credentialVersion: z.number().int().nonnegative() });
 const revocationsBodySchema = z.object({
@@ -46,17 +45,19 @@ const revocationsBodySchema = z.object({
     )
     .max(10_000),
 });
-const principalBodySchema = z.object({
-  password: z.string().min(1).max(1024),
-  roles: z.array(z.string()),
-});
 
 /** The HTTP handler of the admin API, `/metrics` and `/health` (not the WebSocket upgrade). */
 export function createAdminHandler(context: AdminContext) {
   const { state } = context;
   const topics = createTopicRoutes(context);
+  const security = createSecurityRoutes(context);
+  const explain = createExplainRoute(state);
 
-  async function authorize(request: IncomingMessage): Promise<SessionIdentity> {
+  /**
+   * The caller's identity from its token, and its rights by the security model against the store as it is now
+   * (docs/decisions/021): each route then requires the permission it needs (admin-access.ts).
+   */
+  async function authorize(request: IncomingMessage): Promise<Caller> {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (match === null) {
@@ -67,10 +68,8 @@ export function createAdminHandler(context: AdminContext) {
       context.logger.warn('admin authentication failed', { reason: decision.reason });
       throw new HttpError(401, ERROR_CODES.unauthorized, 'the token is not valid for this service');
     }
-    if (!canUseAdminMethod(decision.identity, request.method ?? 'GET')) {
-      throw new HttpError(403, ERROR_CODES.forbidden, 'this token may only read');
-    }
-    return decision.identity;
+    const { identity } = decision;
+    return { identity, rights: new SessionRights(state.securityModel(), identity.roles) };
   }
 
   async function putCredentials(request: IncomingMessage, response: ServerResponse) {
@@ -126,37 +125,6 @@ export function createAdminHandler(context: AdminContext) {
     send(response, 200, { applied: applied.length, disconnected });
   }
 
-  async function putPrincipal(name: string, request: IncomingMessage, response: ServerResponse) {
-    if (!PRINCIPAL_NAME.test(name)) {
-      throw badRequest('name: 1 to 128 characters without spaces or /, not starting with $');
-    }
-    const body = parseBody(principalBodySchema, await readJson(request));
-    const unknown = body.roles.filter((role) => !BUILT_IN_ROLES.includes(role));
-    if (unknown.length > 0) {
-      throw badRequest(
-        `body.roles: unknown role ${unknown.join(', ')}; roles are ${BUILT_IN_ROLES.join(', ')}`,
-      );
-    }
-    const existed = state.principals.has(name);
-    const passwordHash = await hashPassword(body.password);
-    await state.commitAsync({
-      op: 'principal',
-      principal: { name, passwordHash, assignedRoles: [...new Set(body.roles)] },
-    });
-    if (existed)
-      context.disconnect((identity) => identity.kind === 'password' && identity.principal === name);
-    send(response, existed ? 200 : 201, { name, roles: [...new Set(body.roles)] });
-  }
-
-  async function deletePrincipal(name: string, response: ServerResponse) {
-    if (!state.principals.has(name)) {
-      throw new HttpError(404, ERROR_CODES.notFound, `principal "${name}" does not exist`);
-    }
-    await state.commitAsync({ op: 'removePrincipal', name });
-    context.disconnect((identity) => identity.kind === 'password' && identity.principal === name);
-    send(response, 200, { removed: name });
-  }
-
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://runtime');
     const method = request.method ?? 'GET';
@@ -169,9 +137,11 @@ export function createAdminHandler(context: AdminContext) {
     if (pathname !== '/metrics' && pathname !== '/admin' && !pathname.startsWith('/admin/')) {
       throw new HttpError(404, ERROR_CODES.notFound, `no route ${method} ${pathname}`);
     }
-    const identity = await authorize(request);
+    const caller = await authorize(request);
+    const { identity, rights } = caller;
 
     if (pathname === '/metrics' && method === 'GET') {
+      requireGlobal(rights, 'VIEW_SERVER');
       const text = renderMetrics(
         context.serviceName,
         { sessions: context.sessions().length, topics: state.topics.size },
@@ -182,6 +152,7 @@ export function createAdminHandler(context: AdminContext) {
       return;
     }
     if (pathname === '/admin/server' && method === 'GET') {
+      requireGlobal(rights, 'VIEW_SERVER');
       send(response, 200, {
         serviceId: context.serviceId,
         serviceName: context.serviceName,
@@ -196,28 +167,36 @@ export function createAdminHandler(context: AdminContext) {
       return;
     }
     if (pathname === '/admin/sessions' && method === 'GET') {
+      requireGlobal(rights, 'VIEW_SESSION');
       send(response, 200, context.sessions());
       return;
     }
     if (pathname === '/admin/topics') {
-      if (method === 'GET') return topics.listTopics(url, response);
-      if (method === 'DELETE') return topics.deleteTopics(url, response);
+      if (method === 'GET') return topics.listTopics(rights, url, response);
+      if (method === 'DELETE') return topics.deleteTopics(rights, url, response);
     }
     if (pathname.startsWith('/admin/topics/')) {
       const path = decodePath(pathname.slice('/admin/topics/'.length));
-      if (method === 'PUT') return topics.putTopic(path, request, response);
-      if (method === 'GET') return topics.getTopic(path, response);
+      if (method === 'PUT') return topics.putTopic(rights, path, request, response);
+      if (method === 'GET') return topics.getTopic(rights, path, response);
     }
     if (method === 'GET') {
-      if (pathname === '/admin/topic-tree') return topics.topicTree(url, response);
-      if (pathname === '/admin/topic-count') return topics.topicCount(url, response);
-      if (pathname === '/admin/time-series') return topics.timeSeries(url, response);
+      if (pathname === '/admin/topic-tree') return topics.topicTree(rights, url, response);
+      if (pathname === '/admin/topic-count') return topics.topicCount(rights, url, response);
+      if (pathname === '/admin/time-series') return topics.timeSeries(rights, url, response);
     }
-    if (pathname === '/admin/credentials' && method === 'PUT')
+    if (pathname === '/admin/credentials' && method === 'PUT') {
+      requireGlobal(rights, 'CONTROL_SERVER');
       return putCredentials(request, response);
+    }
     if (pathname === '/admin/dashboard-revocations' && method === 'PUT')
       return putRevocations(identity, request, response);
+    if (pathname.startsWith('/admin/security') || pathname.startsWith('/admin/authentication')) {
+      return routeSecurity(caller, method, pathname, url, request, response);
+    }
+    // The principals alone, as before the authentication store had more (GET /admin/authentication has all).
     if (pathname === '/admin/principals' && method === 'GET') {
+      requireGlobal(rights, 'VIEW_SECURITY');
       send(
         response,
         200,
@@ -229,8 +208,52 @@ export function createAdminHandler(context: AdminContext) {
     }
     if (pathname.startsWith('/admin/principals/')) {
       const name = decodePath(pathname.slice('/admin/principals/'.length));
-      if (method === 'PUT') return putPrincipal(name, request, response);
-      if (method === 'DELETE') return deletePrincipal(name, response);
+      if (name.endsWith('/password') && method === 'PUT') {
+        return security.putPrincipalPassword(
+          caller,
+          name.slice(0, -'/password'.length),
+          request,
+          response,
+        );
+      }
+      if (method === 'PUT') return security.putPrincipal(caller, name, request, response);
+      if (method === 'DELETE') return security.deletePrincipal(caller, name, response);
+    }
+    throw new HttpError(404, ERROR_CODES.notFound, `no route ${method} ${pathname}`);
+  }
+
+  /** `/admin/security…` and `/admin/authentication…` (admin-security.ts, admin-explain.ts). */
+  async function routeSecurity(
+    caller: Caller,
+    method: string,
+    pathname: string,
+    url: URL,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
+    if (method === 'GET') {
+      if (pathname === '/admin/security') return security.getSecurity(caller, response);
+      if (pathname === '/admin/security/explain') return explain(caller, url, response);
+      if (pathname === '/admin/authentication') return security.getAuthentication(caller, response);
+    }
+    if (pathname.startsWith('/admin/security/roles/')) {
+      const name = decodePath(pathname.slice('/admin/security/roles/'.length));
+      if (method === 'PUT') return security.putRole(caller, name, request, response);
+      if (method === 'DELETE') return security.deleteRole(caller, name, response);
+    }
+    if (method === 'PUT') {
+      if (pathname === '/admin/security/default-roles') {
+        return security.putDefaultRoles(caller, request, response);
+      }
+      if (pathname === '/admin/security/isolated-paths') {
+        return security.putIsolatedPaths(caller, request, response);
+      }
+      if (pathname === '/admin/authentication/anonymous') {
+        return security.putAnonymousAction(caller, request, response);
+      }
+      if (pathname === '/admin/authentication/trusted-properties') {
+        return security.putTrustedProperties(caller, request, response);
+      }
     }
     throw new HttpError(404, ERROR_CODES.notFound, `no route ${method} ${pathname}`);
   }

@@ -32,10 +32,15 @@ import {
   send,
 } from './admin-http';
 import { topicEntry, type DurableState, type TopicState } from './state/durable-state';
+import type { SessionRights } from '@herald/contract/security/mqtt-rights';
+import { requirePath } from './admin-access';
 
 /**
  * The topic routes of the admin API (see the README's table). Every write is validated by the contract's rules
- * (topic-properties.ts, topic-values.ts) and durable before its answer.
+ * (topic-properties.ts, topic-values.ts) and durable before its answer. Each route checks the caller's rights like
+ * MQTT does (docs/decisions/021): listing needs SELECT_TOPIC on the selector's prefix and shows only topics the
+ * caller may READ; reading one topic READ_TOPIC; writing UPDATE_TOPIC, plus MODIFY_TOPIC to create a topic or change
+ * its type or properties; removing MODIFY_TOPIC on the selector's prefix.
  */
 export interface TopicAdminContext {
   state: DurableState;
@@ -71,6 +76,11 @@ function parseSelector(expression: string | undefined): TopicSelector | null {
   return parsed.selector;
 }
 
+function sameProperties(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => b[key] === a[key]);
+}
+
 export function createTopicRoutes(context: TopicAdminContext) {
   const { state } = context;
 
@@ -79,14 +89,16 @@ export function createTopicRoutes(context: TopicAdminContext) {
   }
 
   /** `GET /admin/topics`: a page in tree order, searching only below the selector's prefix. */
-  function listTopics(url: URL, response: ServerResponse) {
+  function listTopics(rights: SessionRights, url: URL, response: ServerResponse) {
     const query = parseQuery(topicPageQuerySchema, url);
     const limit = query.limit ?? 100;
+    const selector = parseSelector(query.selector);
+    requirePath(rights, selector?.prefix ?? '', 'SELECT_TOPIC');
     const topics: ReturnType<typeof topicView>[] = [];
     let hasMore = false;
-    for (const path of selectPaths(parseSelector(query.selector), query.after ?? null)) {
+    for (const path of selectPaths(selector, query.after ?? null)) {
       const topic = state.topics.get(path);
-      if (topic === undefined) continue;
+      if (topic === undefined || !rights.has(path, 'READ_TOPIC')) continue;
       if (topics.length === limit) {
         hasMore = true;
         break;
@@ -96,16 +108,23 @@ export function createTopicRoutes(context: TopicAdminContext) {
     send(response, 200, { topics, hasMore });
   }
 
-  function getTopic(path: string, response: ServerResponse) {
+  function getTopic(rights: SessionRights, path: string, response: ServerResponse) {
+    requirePath(rights, path, 'READ_TOPIC');
     const topic = state.topics.get(path);
     if (topic === undefined) throw notFound(`topic "${path}" does not exist`);
     send(response, 200, topicView(path, topic));
   }
 
-  async function putTopic(path: string, request: IncomingMessage, response: ServerResponse) {
+  async function putTopic(
+    rights: SessionRights,
+    path: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) {
     const check = checkTopicPath(path);
     if (!check.ok) throw badRequest(`path: ${check.message}`);
     if (isSysTopic(path)) throw badRequest('path: $SYS/ topics are reserved');
+    requirePath(rights, path, 'UPDATE_TOPIC');
     const body = parseBody(putBodySchema, await readJson(request));
     const existing = state.topics.get(path);
     const hasValue = body.value !== undefined;
@@ -115,6 +134,7 @@ export function createTopicRoutes(context: TopicAdminContext) {
         `body.type: topic "${path}" is ${existing.type}; remove it to change its type`,
       );
     }
+    if (existing === undefined) requirePath(rights, path, 'MODIFY_TOPIC');
     if (existing === undefined && state.topics.size >= context.topicsCapacity) {
       throw new HttpError(
         409,
@@ -131,6 +151,10 @@ export function createTopicRoutes(context: TopicAdminContext) {
             ...(eventType === undefined ? {} : { TIME_SERIES_EVENT_VALUE_TYPE: eventType }),
             ...body.properties,
           });
+    // Changing a topic's properties is MODIFY_TOPIC's, like creating it (checked above).
+    if (existing !== undefined && !sameProperties(existing.properties, properties)) {
+      requirePath(rights, path, 'MODIFY_TOPIC');
+    }
     const propertiesCheck = checkTopicProperties(type, properties);
     if (!propertiesCheck.ok) {
       throw badRequest(`body.properties.${propertiesCheck.property}: ${propertiesCheck.message}`);
@@ -174,8 +198,9 @@ export function createTopicRoutes(context: TopicAdminContext) {
     send(response, existing === undefined ? 201 : 200, topicView(path, stored));
   }
 
-  async function deleteTopics(url: URL, response: ServerResponse) {
+  async function deleteTopics(rights: SessionRights, url: URL, response: ServerResponse) {
     const selector = parseSelector(url.searchParams.get('selector') ?? undefined);
+    requirePath(rights, selector?.prefix ?? '', 'MODIFY_TOPIC');
     const paths: string[] = [];
     if (selector === null) paths.push(...state.tree.paths(''));
     else state.tree.collect(selector, (path) => paths.push(path));
@@ -184,26 +209,29 @@ export function createTopicRoutes(context: TopicAdminContext) {
   }
 
   /** `GET /admin/topic-tree`: one level of the tree, in name order. */
-  function topicTree(url: URL, response: ServerResponse) {
+  function topicTree(rights: SessionRights, url: URL, response: ServerResponse) {
     const query = parseQuery(topicTreeQuerySchema, url);
     const parent = query.parent ?? '';
     if (parent !== '') {
       const check = checkTopicPath(parent);
       if (!check.ok) throw badRequest(`query.parent: ${check.message}`);
     }
+    requirePath(rights, parent, 'SELECT_TOPIC');
     const children = state.tree.children(parent, query.after ?? null, query.limit ?? 1000);
     send(response, 200, { parent, ...children });
   }
 
-  function topicCount(url: URL, response: ServerResponse) {
+  function topicCount(rights: SessionRights, url: URL, response: ServerResponse) {
     const query = parseQuery(topicCountQuerySchema, url);
     const selector = parseSelector(query.selector);
+    requirePath(rights, selector?.prefix ?? '', 'SELECT_TOPIC');
     send(response, 200, { count: selector === null ? 0 : state.tree.count(selector) });
   }
 
   /** `GET /admin/time-series`: retained events in sequence order after `after`. */
-  function timeSeries(url: URL, response: ServerResponse) {
+  function timeSeries(rights: SessionRights, url: URL, response: ServerResponse) {
     const query = parseQuery(timeSeriesEventsQuerySchema, url);
+    requirePath(rights, query.path, 'READ_TOPIC');
     const topic = state.topics.get(query.path);
     if (topic === undefined) throw notFound(`topic "${query.path}" does not exist`);
     const events = topic.events;

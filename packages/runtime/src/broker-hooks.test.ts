@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createBrokerHooks } from './broker-hooks';
 import { silentLogger } from './log';
 import { createCounters } from './metrics';
-import { identityFromRoles, type SessionIdentity } from './policy/session-policy';
+import type { SessionIdentity } from './policy/session-policy';
+import { principalSession, testSecurity } from './testing/security-source';
 import type { DurableState, TopicState } from './state/durable-state';
 import { createLoginThrottle } from './policy/login-throttle';
 
@@ -11,22 +12,28 @@ import { createLoginThrottle } from './policy/login-throttle';
 function pendingState() {
   const pending: ((error?: Error | null) => void)[] = [];
   const entries: { path: string; topic: TopicState }[] = [];
+  const security = testSecurity();
   const state = {
     topics: new Map(),
-    principals: new Map(),
+    principals: security.principals,
+    security: security.security,
+    securityModel: security.securityModel,
+    get securityVersion() {
+      return security.securityVersion;
+    },
     commitTopic(path: string, topic: TopicState, done?: (error?: Error | null) => void) {
       entries.push({ path, topic });
       if (done !== undefined) pending.push(done);
     },
   } as unknown as DurableState;
-  return { state, pending, entries };
+  return { state, pending, entries, security };
 }
 
 function setup(roles: string[] = ['ADMINISTRATOR'], capacity = 10) {
-  const { state, pending, entries } = pendingState();
+  const { state, pending, entries, security } = pendingState();
   const identities = new WeakMap<Client, SessionIdentity>();
   const client = { id: 'c1' } as Client;
-  identities.set(client, identityFromRoles('password', 'p', roles));
+  identities.set(client, principalSession(security, 'p', roles));
   const hooks = createBrokerHooks({
     state,
     logger: silentLogger,
@@ -36,8 +43,9 @@ function setup(roles: string[] = ['ADMINISTRATOR'], capacity = 10) {
     topicsCapacity: capacity,
     maxMessageBytes: 1024,
     loginThrottle: createLoginThrottle(),
+    liveSession: () => undefined,
   });
-  return { hooks, client, pending, entries };
+  return { hooks, client, pending, entries, security };
 }
 
 const packet = (qos: 0 | 1, topic = 'a/b'): PublishPacket =>
@@ -100,10 +108,41 @@ describe('the authorizePublish hook', () => {
 });
 
 describe('the authorizeSubscribe hook', () => {
-  it('denies with a null subscription (SUBACK 0x80), never an error', () => {
-    const { hooks, client } = setup(['CLIENT']);
+  it.each([
+    ['$SYS/#', ['CLIENT']],
+    ['a/#', ['SOMETHING_ELSE']],
+  ])('denies %s to %o with a null subscription (SUBACK 0x80), never an error', (topic, roles) => {
+    const { hooks, client } = setup(roles);
     const calls: unknown[][] = [];
-    hooks.authorizeSubscribe(client, { topic: '$SYS/#', qos: 0 }, (...args) => calls.push(args));
+    hooks.authorizeSubscribe(client, { topic, qos: 0 }, (...args) => calls.push(args));
     expect(calls).toEqual([[null, null]]);
+  });
+
+  it.each(['a/#/b', 'a+', 'a/b#', '', 'a/\u0000'])(
+    'refuses the malformed filter %j even to an administrator',
+    (topic) => {
+      const { hooks, client } = setup(['ADMINISTRATOR']);
+      const calls: unknown[][] = [];
+      hooks.authorizeSubscribe(client, { topic, qos: 0 }, (...args) => calls.push(args));
+      expect(calls).toEqual([[null, null]]);
+    },
+  );
+
+  it.each(['#', '+/b', 'a/+/c/#', '$SYS/#'])('grants the valid filter %s', (topic) => {
+    const { hooks, client } = setup(['ADMINISTRATOR']);
+    const calls: unknown[][] = [];
+    hooks.authorizeSubscribe(client, { topic, qos: 0 }, (...args) => calls.push(args));
+    expect(calls).toEqual([[null, { topic, qos: 0 }]]);
+  });
+});
+
+describe('the authorizeForward hook', () => {
+  it('checks READ with the current rights on every message', () => {
+    const { hooks, client, security } = setup(['CLIENT']);
+    const message = packet(0, 'a/b') as Parameters<typeof hooks.authorizeForward>[1];
+    expect(hooks.authorizeForward(client, message)).toBe(message);
+    security.principals.set('p', { name: 'p', assignedRoles: [], passwordHash: 'hash-of-p' });
+    security.bump();
+    expect(hooks.authorizeForward(client, message)).toBeNull();
   });
 });

@@ -12,15 +12,21 @@ import type { Logger } from './log';
 import type { RuntimeCounters } from './metrics';
 import {
   CONNACK,
-  canDeliver,
-  canSubscribe,
   classifyCredentials,
+  createIdentity,
+  currentRights,
+  decideAnonymous,
+  decideDelivery,
   decidePublish,
-  identityFromRoles,
+  decideSubscription,
+  mayTakeOver,
   ownsTopic,
   type ConnackRefusal,
+  type SecuritySource,
   type SessionIdentity,
 } from './policy/session-policy';
+import { parseUsername, trustedSessionProperties } from './policy/session-properties';
+import { decidePublishRights } from '@herald/contract/security/mqtt-rights';
 import type { DurableState } from './state/durable-state';
 import { loginThrottleKeys, type LoginThrottle } from './policy/login-throttle';
 import { CLIENT_ADDRESS_HEADER } from '@herald/contract/services/service-token';
@@ -42,6 +48,8 @@ export interface HookContext {
   maxMessageBytes: number;
   /** Counts failed password logins per address and principal (policy/login-throttle.ts). */
   loginThrottle: LoginThrottle;
+  /** The identity of the live session holding a client id, if any (client-id takeover is checked against it). */
+  liveSession: (clientId: string) => SessionIdentity | undefined;
 }
 
 /** Compared against when the principal is unknown, so an unknown name costs the same as a wrong password. */
@@ -74,6 +82,8 @@ export function createBrokerHooks(
 > {
   const { state, logger, counters, identities } = context;
 
+  const security: SecuritySource = state;
+
   const authenticate: NonNullable<AedesOptions['authenticate']> = (
     client,
     username,
@@ -81,25 +91,10 @@ export function createBrokerHooks(
     done,
   ) => {
     let isDone = false;
-    const finish = (
-      identity: SessionIdentity | null,
-      returnCode: ConnackRefusal,
-      reason: string,
-    ) => {
+    const refuse = (returnCode: ConnackRefusal, reason: string) => {
       if (isDone) return;
       isDone = true;
-      if (identity !== null) {
-        identities.set(client, identity);
-        logger.info('mqtt session authenticated', {
-          clientId: client.id,
-          username,
-          principal: identity.principal,
-          kind: identity.kind,
-        });
-        done(null, true);
-        return;
-      }
-      // MQTT 3.1.1 section 3.2.2.3: 4 bad user name or password, 5 not authorized.
+      // MQTT 3.1.1 section 3.2.2.3: 2 identifier rejected, 4 bad user name or password, 5 not authorized.
       logger.warn('mqtt authentication failed', {
         clientId: client.id,
         username,
@@ -108,31 +103,74 @@ export function createBrokerHooks(
       });
       done(refusal(returnCode, reason), false);
     };
+    const { name, proposed } = parseUsername(username);
+    /** The checks every authenticated session passes, whatever its credentials. */
+    const admit = (identity: SessionIdentity) => {
+      if (isDone) return;
+      const rights = currentRights(identity, security);
+      const live = context.liveSession(client.id);
+      if (live !== undefined && !mayTakeOver(live, identity)) {
+        refuse(CONNACK.identifierRejected, 'client id is in use by another principal');
+        return;
+      }
+      // aedes sets the will before authenticate (lib/handlers/connect.js): refused here, re-checked at publish.
+      const will = (client as unknown as { _will?: { topic?: string } | null })._will;
+      if (will?.topic !== undefined) {
+        const decision = decidePublishRights(rights, will.topic, state.topics.has(will.topic));
+        if (!decision.allowed) {
+          refuse(
+            CONNACK.notAuthorized,
+            `last will to a topic the session may not publish: ${decision.reason}`,
+          );
+          return;
+        }
+      }
+      const properties = trustedSessionProperties(proposed, security.security.trustedProperties);
+      identity.properties = properties.kept;
+      for (const dropped of properties.dropped) {
+        logger.warn('mqtt session property dropped', {
+          clientId: client.id,
+          property: dropped.name,
+          reason: dropped.reason,
+        });
+      }
+      isDone = true;
+      identities.set(client, identity);
+      logger.info('mqtt session authenticated', {
+        clientId: client.id,
+        username,
+        principal: identity.principal,
+        kind: identity.kind,
+        properties: identity.properties,
+      });
+      done(null, true);
+    };
     try {
       const secret = password?.toString('utf8');
-      const kind = classifyCredentials(username, secret);
+      const kind = classifyCredentials(name, secret);
       if (kind === 'anonymous') {
-        finish(null, CONNACK.notAuthorized, 'anonymous sessions are not allowed');
+        const decision = decideAnonymous(security.security.anonymousAction);
+        if (!decision.ok) {
+          refuse(decision.returnCode, decision.reason);
+          return;
+        }
+        admit(createIdentity({ kind: 'anonymous' }, security));
         return;
       }
       if (kind === 'token') {
         context.verifyToken(secret ?? '').then(
           (decision) =>
-            decision.ok
-              ? finish(decision.identity, CONNACK.notAuthorized, '')
-              : finish(null, decision.returnCode, decision.reason),
-          () => finish(null, CONNACK.badUsernameOrPassword, 'token verification failed'),
+            decision.ok ? admit(decision.identity) : refuse(decision.returnCode, decision.reason),
+          () => refuse(CONNACK.badUsernameOrPassword, 'token verification failed'),
         );
         return;
       }
-      const name = username ?? '';
       const throttleKeys = loginThrottleKeys(clientAddress(client), name);
       const throttled = context.loginThrottle.check(throttleKeys, Date.now());
       if (throttled.blocked) {
         // Refused before hashing: no CPU for the attacker, no guess counted.
         const seconds = Math.ceil(throttled.retryAfterMs / 1000);
-        finish(
-          null,
+        refuse(
           CONNACK.notAuthorized,
           `too many failed logins (${throttled.key}); retry in ${seconds} s`,
         );
@@ -141,28 +179,36 @@ export function createBrokerHooks(
       const principal = state.principals.get(name);
       verifyPassword(secret ?? '', principal?.passwordHash ?? UNKNOWN_PRINCIPAL_HASH).then(
         (isValid) => {
-          if (isValid && principal !== undefined) {
+          // Read again: the principal may have been removed or its password changed while hashing.
+          const current = state.principals.get(name);
+          if (
+            isValid &&
+            principal !== undefined &&
+            current?.passwordHash === principal.passwordHash
+          ) {
             context.loginThrottle.recordSuccess(`principal:${name}`);
-            finish(
-              identityFromRoles('password', principal.name, principal.assignedRoles),
-              CONNACK.notAuthorized,
-              '',
+            admit(
+              createIdentity(
+                { kind: 'principal', name: principal.name, assignedRoles: principal.assignedRoles },
+                security,
+                { credentialStamp: principal.passwordHash },
+              ),
             );
             return;
           }
           context.loginThrottle.recordFailure(throttleKeys, Date.now());
-          finish(null, CONNACK.badUsernameOrPassword, 'bad username or password');
+          refuse(CONNACK.badUsernameOrPassword, 'bad username or password');
         },
-        () => finish(null, CONNACK.badUsernameOrPassword, 'password verification failed'),
+        () => refuse(CONNACK.badUsernameOrPassword, 'password verification failed'),
       );
     } catch (error) {
-      finish(null, CONNACK.notAuthorized, `authentication error: ${String(error)}`);
+      refuse(CONNACK.notAuthorized, `authentication error: ${String(error)}`);
     }
   };
 
   /** OWNER: a filter without wildcards naming a topic this session's principal owns (looked up only if needed). */
   const isOwnerOf = (identity: SessionIdentity, pathOrFilter: string): boolean => {
-    if (identity.canRead || identity.kind !== 'password') return false;
+    if (identity.kind !== 'password') return false;
     const topic = state.topics.get(pathOrFilter);
     return topic !== undefined && ownsTopic(identity, topicOwner(topic.properties));
   };
@@ -175,6 +221,7 @@ export function createBrokerHooks(
     try {
       // The client is null for the last will of a client of a broker that went away: no identity, refused.
       const identity = client === null ? null : (identities.get(client) ?? null);
+      if (identity !== null) currentRights(identity, security);
       const path = packet.topic;
       const existing = state.topics.get(path);
       const payload = toBuffer(packet.payload);
@@ -253,20 +300,27 @@ export function createBrokerHooks(
   ) => {
     try {
       const identity = identities.get(client);
-      if (
-        identity === undefined ||
-        !canSubscribe(identity, subscription.topic, isOwnerOf(identity, subscription.topic))
-      ) {
-        logger.warn('mqtt subscription refused', {
-          clientId: client.id,
-          principal: identity?.principal ?? null,
-          filter: subscription.topic,
-        });
-        // MQTT 3.1.1 section 3.9.3: failure return code 0x80 in the SUBACK; the connection stays open.
-        callback(null, null);
-        return;
+      const filter = subscription.topic;
+      let reason = 'no authenticated session';
+      if (identity !== undefined && !isValidFilter(filter)) {
+        reason = 'malformed topic filter';
+      } else if (identity !== undefined) {
+        currentRights(identity, security);
+        const decision = decideSubscription(identity, filter, () => isOwnerOf(identity, filter));
+        if (decision.allowed) {
+          callback(null, subscription as Subscription);
+          return;
+        }
+        reason = decision.reason;
       }
-      callback(null, subscription as Subscription);
+      logger.warn('mqtt subscription refused', {
+        clientId: client.id,
+        principal: identity?.principal ?? null,
+        filter,
+        reason,
+      });
+      // MQTT 3.1.1 section 3.9.3: failure return code 0x80 in the SUBACK; the connection stays open.
+      callback(null, null);
     } catch (_error) {
       callback(null, null);
     }
@@ -275,9 +329,11 @@ export function createBrokerHooks(
   const authorizeForward: NonNullable<AedesOptions['authorizeForward']> = (client, packet) => {
     try {
       const identity = identities.get(client);
+      if (identity === undefined) return null;
+      // Per message, with the current rights: a READ lost to a role change stops delivery at once.
+      currentRights(identity, security);
       if (
-        identity === undefined ||
-        !canDeliver(identity, packet.topic, isOwnerOf(identity, packet.topic))
+        !decideDelivery(identity, packet.topic, () => isOwnerOf(identity, packet.topic)).allowed
       ) {
         return null;
       }
@@ -294,6 +350,20 @@ export function createBrokerHooks(
   };
 
   return { authenticate, authorizePublish, authorizeSubscribe, authorizeForward };
+}
+
+/**
+ * MQTT 3.1.1 section 4.7.1: `#` only as the whole last level, `+` only as a whole level, no NUL, not empty, at most
+ * 65535 bytes. mqtt-packet does not check filters; a malformed one is refused (0x80), never matched.
+ */
+export function isValidFilter(filter: string): boolean {
+  if (filter === '' || filter.includes('\u0000') || Buffer.byteLength(filter) > 65_535)
+    return false;
+  const levels = filter.split('/');
+  return levels.every((level, index) => {
+    if (level === '#') return index === levels.length - 1;
+    return !level.includes('#') && (level === '+' || !level.includes('+'));
+  });
 }
 
 /** aedes keeps a client's subscriptions by filter (lib/client.js); its typings do not expose them. */

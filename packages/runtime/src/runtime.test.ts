@@ -225,7 +225,9 @@ describe('the admin API', () => {
   });
 
   it('reports the server', async () => {
-    const server = await api('GET', '/admin/server', { token: readToken });
+    // VIEW_SERVER (docs/decisions/021): the control plane's token has it, a read token (CLIENT) does not.
+    expect((await api('GET', '/admin/server', { token: readToken })).status).toBe(403);
+    const server = await api('GET', '/admin/server');
     expect(server.body).toMatchObject({
       serviceId: TEST_SERVICE_ID,
       serviceName: 'test-service',
@@ -342,7 +344,8 @@ describe('the admin API', () => {
   });
 
   it('exports Prometheus metrics', async () => {
-    const metrics = await api('GET', '/metrics', { token: readToken });
+    expect((await api('GET', '/metrics', { token: readToken })).status).toBe(403);
+    const metrics = await api('GET', '/metrics');
     const text = metrics.body as unknown as string;
     expect(text).toContain('# TYPE herald_messages_in_total counter');
     expect(text).toMatch(/herald_topics\{service="test-service"\} \d+/);

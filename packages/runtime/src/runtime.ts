@@ -15,7 +15,14 @@ import { createLogger, type Logger } from './log';
 import { createLoginThrottle } from './policy/login-throttle';
 import { createPacketSizeGuard, maxRemainingLength } from './policy/packet-size-guard';
 import { createCounters } from './metrics';
-import { isRevokedDashboardSession, type SessionIdentity } from './policy/session-policy';
+import {
+  decideSubscription,
+  isRevokedDashboardSession,
+  ownsTopic,
+  rebuildRights,
+  type SessionIdentity,
+} from './policy/session-policy';
+import { topicOwner } from '@herald/contract/topics/topic-properties';
 import { DurableState } from './state/durable-state';
 import { filterMatches } from './policy/mqtt-filter';
 import { startRemovalTimer } from './topic-removal-timer';
@@ -76,6 +83,7 @@ export async function startRuntime(
       principal: session.identity.principal,
       transport: session.transport,
       connectedAt: session.connectedAt,
+      properties: { ...session.identity.properties },
     }));
   /** Each connected client's subscription filters (REMOVAL's "subscriptions < n" counts them). */
   const subscriptions = new Map<string, Set<string>>();
@@ -96,6 +104,7 @@ export async function startRuntime(
       topicsCapacity: config.topicsCapacity,
       maxMessageBytes: config.maxMessageBytes,
       loginThrottle: createLoginThrottle(),
+      liveSession: (clientId) => sessions.get(clientId)?.identity,
     }),
   });
 
@@ -226,6 +235,53 @@ export async function startRuntime(
     removeTopics,
   });
 
+  /** Why a live session may no longer stay after a change of the security or authentication store; null: it stays. */
+  const reasonToGo = (session: SessionEntry): string | null => {
+    const { identity, client } = session;
+    if (identity.kind === 'password') {
+      const principal = state.principals.get(identity.principal);
+      if (principal === undefined) return 'principal removed';
+      if (principal.passwordHash !== identity.credentialStamp) return 'password changed';
+    }
+    if (identity.kind === 'anonymous' && state.security.anonymousAction !== 'ALLOW') {
+      return 'anonymous sessions are no longer allowed';
+    }
+    rebuildRights(identity, state);
+    const filters = Object.keys(
+      (client as unknown as { subscriptions?: Record<string, unknown> }).subscriptions ?? {},
+    );
+    for (const filter of filters) {
+      const isOwner = () => {
+        const topic = state.topics.get(filter);
+        return topic !== undefined && ownsTopic(identity, topicOwner(topic.properties));
+      };
+      const decision = decideSubscription(identity, filter, isOwner);
+      if (!decision.allowed)
+        return `subscription "${filter}" no longer allowed: ${decision.reason}`;
+    }
+    return null;
+  };
+  /**
+   * After any change of roles, default roles, isolated paths, principals or the anonymous policy: every live
+   * session's rights are rebuilt and a session that may no longer stay is disconnected (docs/decisions/021).
+   * Delivery checks READ per message anyway; this cuts subscriptions that lost SELECT. Returns how many went.
+   */
+  const reevaluateSessions = (): number => {
+    let count = 0;
+    for (const session of [...sessions.values()]) {
+      const reason = reasonToGo(session);
+      if (reason === null) continue;
+      count += 1;
+      logger.warn('mqtt session disconnected by a security change', {
+        clientId: session.client.id,
+        principal: session.identity.principal,
+        reason,
+      });
+      session.client.close();
+    }
+    return count;
+  };
+
   const handleHttp = createAdminHandler({
     serviceId: config.serviceId,
     serviceName: config.serviceName,
@@ -240,6 +296,7 @@ export async function startRuntime(
     publishValue,
     forgetValues,
     removeTopics,
+    reevaluateSessions,
     disconnect: (shouldGo) => {
       let count = 0;
       for (const session of sessions.values()) {

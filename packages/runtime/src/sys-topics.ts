@@ -10,8 +10,9 @@ import {
 /**
  * The retained `$SYS/herald/server` and `$SYS/herald/sessions` (JSON) that the service console reads
  * (docs/decisions/020). They are published by the broker itself, so they are not topics of the registry: they do
- * not count against the capacity, are not in the topic tree or the log, and only ADMINISTRATOR sessions may
- * subscribe to `$SYS/` (policy/session-policy.ts). A change of the sessions publishes at most once per
+ * not count against the capacity, are not in the topic tree or the log, and only sessions with the global
+ * permission VIEW_SERVER may subscribe to `$SYS/` (contract security/mqtt-rights.ts). Each session is listed with the
+ * session properties it proposed and the service trusts. A change of the sessions publishes at most once per
  * `minIntervalMs` (a burst of 1,000 connects is one publish, not 1,000); uptime refreshes every `refreshMs`.
  */
 export interface SysTopicSource {

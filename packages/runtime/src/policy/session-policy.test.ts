@@ -6,24 +6,39 @@ import {
 } from '@herald/contract/services/service-token';
 import {
   CONNACK,
-  canDeliver,
   canPushRevocations,
-  canSubscribe,
-  canUseAdminMethod,
   classifyCredentials,
+  createIdentity,
+  currentRights,
+  decideAnonymous,
+  decideDelivery,
   decidePublish,
+  decideSubscription,
   identityFromDashboardToken,
-  identityFromRoles,
   identityFromServiceToken,
+  mayTakeOver,
   ownsTopic,
   isRevokedBy,
   isRevokedDashboardSession,
+  type SessionIdentity,
 } from './session-policy';
+import { principalSession, role, testSecurity } from '../testing/security-source';
 
-const administrator = identityFromRoles('password', 'admin', ['ADMINISTRATOR']);
-const client = identityFromRoles('password', 'reader', ['CLIENT']);
-const nobody = identityFromRoles('password', 'nobody', ['SOMETHING_ELSE']);
+const store = testSecurity([
+  role('SENSORS', {
+    defaultPathPermissions: [],
+    pathPermissions: { sensors: ['READ_TOPIC', 'SELECT_TOPIC', 'UPDATE_TOPIC'] },
+  }),
+]);
+const administrator = principalSession(store, 'admin', ['ADMINISTRATOR']);
+const client = principalSession(store, 'reader', ['CLIENT']);
+const nobody = principalSession(store, 'nobody', ['SOMETHING_ELSE']);
+const sensor = principalSession(store, 'sensor', ['SENSORS']);
 const room = { exists: false, count: 0, capacity: 10 };
+const canSubscribe = (identity: SessionIdentity, filter: string, isOwner = false) =>
+  decideSubscription(identity, filter, () => isOwner).allowed;
+const canDeliver = (identity: SessionIdentity, path: string, isOwner = false) =>
+  decideDelivery(identity, path, () => isOwner).allowed;
 
 const serviceClaims = (
   overrides: { scope?: 'read' | 'read write'; cv?: number; aud?: string } = {},
@@ -54,20 +69,19 @@ describe('service tokens', () => {
 
   it('a read write token is an administrator that may write', () => {
     const decision = identityFromServiceToken(serviceClaims(), service);
-    expect(decision.ok && decision.identity).toMatchObject({
-      roles: ['ADMINISTRATOR'],
-      canWrite: true,
-      canRead: true,
-    });
+    expect(decision.ok && decision.identity).toMatchObject({ roles: ['ADMINISTRATOR'] });
+    expect(decision.ok && canPushRevocations(decision.identity)).toBe(true);
   });
 
   it('a read token may read but not write', () => {
     const decision = identityFromServiceToken(serviceClaims({ scope: 'read' }), service);
-    expect(decision.ok && decision.identity).toMatchObject({
-      roles: ['CLIENT'],
-      canWrite: false,
-      canRead: true,
-    });
+    expect(decision.ok && decision.identity).toMatchObject({ roles: ['CLIENT'] });
+    if (!decision.ok) throw new Error('expected a session');
+    expect(canSubscribe(decision.identity, 'a/#')).toBe(true);
+    expect(
+      decidePublish(decision.identity, 'a', room, { payloadBytes: 1, maxPayloadBytes: 9 }).ok,
+    ).toBe(false);
+    expect(canPushRevocations(decision.identity)).toBe(false);
   });
 
   it.each([
@@ -105,32 +119,38 @@ describe('dashboard tokens', () => {
   it.each([
     ['Owner', ['ADMINISTRATOR'], true],
     ['Admin', ['ADMINISTRATOR'], true],
-    ['User', ['CLIENT'], false],
+    ['User', ['OBSERVER'], false],
   ] as const)(
     'act as the dashboard principal with the role of a listed %s',
-    (role, roles, canWrite) => {
+    (workspaceRole, roles, mayPublish) => {
       const decision = identityFromDashboardToken(
-        claims({ w1: 'Owner', w2: role }),
+        claims({ w1: 'Owner', w2: workspaceRole }),
         'w2',
         undefined,
       );
       expect(decision.ok && decision.identity).toMatchObject({
+        kind: 'dashboardToken',
         principal: DASHBOARD_PRINCIPAL,
         roles,
-        canRead: true,
-        canWrite,
         dashboard: { customerId: 'u', issuedAt },
       });
+      if (!decision.ok) throw new Error('expected a session');
+      const publish = decidePublish(decision.identity, 'a', room, {
+        payloadBytes: 1,
+        maxPayloadBytes: 9,
+      });
+      expect(publish.ok).toBe(mayPublish);
     },
   );
 
-  it('a User may not subscribe to $SYS/ nor publish', () => {
+  it('a User (OBSERVER) reads topics and security but may not subscribe to $SYS/ nor publish', () => {
     const decision = identityFromDashboardToken(claims({ w2: 'User' }), 'w2', undefined);
     if (!decision.ok) throw new Error('expected a session');
+    expect(decision.identity.rights.hasGlobal('VIEW_SECURITY')).toBe(true);
+    expect(decision.identity.rights.hasGlobal('VIEW_SERVER')).toBe(false);
+    expect(canDeliver(decision.identity, 'a/b')).toBe(true);
     expect(canSubscribe(decision.identity, '$SYS/#')).toBe(false);
     expect(canSubscribe(decision.identity, 'a/#')).toBe(true);
-    expect(canUseAdminMethod(decision.identity, 'PUT')).toBe(false);
-    expect(canUseAdminMethod(decision.identity, 'GET')).toBe(true);
     expect(canPushRevocations(decision.identity)).toBe(false);
   });
 
@@ -165,9 +185,105 @@ describe('subscriptions and deliveries', () => {
     [client, '$SYS/#', false],
     [client, '$SYS', false],
     [nobody, 'a/b', false],
-  ])('%o may subscribe to %s: %s', (identity, filter, allowed) => {
+    [sensor, 'sensors/+/temp', true],
+    [sensor, 'sensors/#', true],
+    [sensor, 'other/#', false],
+    [sensor, '#', false],
+    [sensor, '+/temp', false],
+  ])('%#: %o may subscribe to %s: %s', (identity, filter, allowed) => {
     expect(canSubscribe(identity, filter)).toBe(allowed);
-    expect(canDeliver(identity, filter)).toBe(allowed);
+  });
+
+  it.each([
+    [client, 'a/b', true],
+    [client, '$SYS/herald/server', false],
+    [administrator, '$SYS/herald/server', true],
+    [sensor, 'sensors/a/temp', true],
+    [sensor, 'other/a', false],
+    [nobody, 'a/b', false],
+  ])('%#: %o receives %s: %s', (identity, path, allowed) => {
+    expect(canDeliver(identity, path)).toBe(allowed);
+  });
+
+  it('says why a subscription is refused', () => {
+    expect(decideSubscription(sensor, 'other/#').reason).toBe(
+      'no SELECT_TOPIC on "other", the filter\'s prefix',
+    );
+  });
+});
+
+describe('rights follow the store', () => {
+  it('are rebuilt when the store version moves: a role losing READ stops delivery', () => {
+    const local = testSecurity([
+      role('R', { defaultPathPermissions: ['READ_TOPIC', 'SELECT_TOPIC'] }),
+    ]);
+    const session = principalSession(local, 'p', ['R']);
+    expect(canDeliver(session, 'x')).toBe(true);
+    local.roles = local.roles.map((r) =>
+      r.name === 'R' ? { ...r, defaultPathPermissions: [] } : r,
+    );
+    // Not rebuilt until the version moves (the cheap per-hook check).
+    expect(currentRights(session, local).has('x', 'READ_TOPIC')).toBe(true);
+    local.bump();
+    expect(currentRights(session, local).has('x', 'READ_TOPIC')).toBe(false);
+    expect(canDeliver(session, 'x')).toBe(false);
+  });
+
+  it("take a principal's current assignment and the roles for named sessions", () => {
+    const local = testSecurity();
+    const session = principalSession(local, 'p', []);
+    expect(canDeliver(session, 'x')).toBe(false);
+    local.security.rolesForNamedSessions = ['CLIENT'];
+    local.bump();
+    currentRights(session, local);
+    expect(session.roles).toEqual(['CLIENT']);
+    expect(canDeliver(session, 'x')).toBe(true);
+    local.principals.set('p', { name: 'p', assignedRoles: ['PUBLISHER'], passwordHash: 'h' });
+    local.bump();
+    currentRights(session, local);
+    expect(session.roles).toEqual(['PUBLISHER', 'CLIENT']);
+  });
+
+  it('give anonymous sessions the roles for anonymous sessions', () => {
+    const local = testSecurity();
+    local.security.rolesForAnonymousSessions = ['CLIENT'];
+    const anonymous = createIdentity({ kind: 'anonymous' }, local);
+    expect(anonymous).toMatchObject({ kind: 'anonymous', principal: '', roles: ['CLIENT'] });
+    expect(canDeliver(anonymous, 'x')).toBe(true);
+  });
+});
+
+describe('anonymous connections', () => {
+  it.each([
+    ['ALLOW', true, ''],
+    ['DENY', false, 'anonymous sessions are denied'],
+    [
+      'ABSTAIN',
+      false,
+      'no authenticator accepted the anonymous session (anonymous policy ABSTAIN)',
+    ],
+  ] as const)('%s: accepted %s', (action, ok, reason) => {
+    const decision = decideAnonymous(action);
+    expect(decision.ok).toBe(ok);
+    if (!decision.ok) {
+      expect(decision.returnCode).toBe(CONNACK.notAuthorized);
+      expect(decision.reason).toBe(reason);
+    }
+  });
+});
+
+describe('client-id takeover', () => {
+  it('is allowed to the same principal only, in the same kind of session', () => {
+    const other = principalSession(store, 'other', ['CLIENT']);
+    expect(mayTakeOver(client, principalSession(store, 'reader', ['CLIENT']))).toBe(true);
+    expect(mayTakeOver(client, other)).toBe(false);
+    const token = identityFromServiceToken(serviceClaims(), {
+      serviceId: 'svc',
+      credentialVersion: 2,
+    });
+    if (!token.ok) throw new Error('expected a session');
+    expect(mayTakeOver(client, token.identity)).toBe(false);
+    expect(mayTakeOver(token.identity, token.identity)).toBe(true);
   });
 });
 
@@ -192,6 +308,27 @@ describe('publishing', () => {
     ['nobody publishes to $SYS', administrator, '$SYS/x', room, { ok: false }],
     ['a last will without a session is refused', null, 'a', room, { ok: false }],
     ['an invalid path is refused', administrator, 'a//b', room, { ok: false }],
+    [
+      'a role with UPDATE but not MODIFY updates an existing topic',
+      sensor,
+      'sensors/a',
+      { ...room, exists: true },
+      { ok: true, createsTopic: false },
+    ],
+    [
+      'a role with UPDATE but not MODIFY may not create a topic',
+      sensor,
+      'sensors/b',
+      room,
+      { ok: false },
+    ],
+    [
+      'a role may not publish outside its paths',
+      sensor,
+      'other/a',
+      { ...room, exists: true },
+      { ok: false },
+    ],
     [
       'a new topic beyond capacity is refused',
       administrator,
@@ -233,21 +370,9 @@ describe('publishing', () => {
   });
 });
 
-describe('the admin API', () => {
-  it.each([
-    [administrator, 'GET', true],
-    [administrator, 'PUT', true],
-    [client, 'GET', true],
-    [client, 'DELETE', false],
-    [nobody, 'GET', false],
-  ])('%o may use %s: %s', (identity, method, allowed) => {
-    expect(canUseAdminMethod(identity, method)).toBe(allowed);
-  });
-});
-
 describe('topic owners', () => {
   it('lets the owning principal read and update its topic whatever its roles', () => {
-    const owner = identityFromRoles('password', 'nobody', ['SOMETHING_ELSE']);
+    const owner = nobody;
     expect(ownsTopic(owner, 'nobody')).toBe(true);
     expect(ownsTopic(owner, 'someone')).toBe(false);
     expect(ownsTopic(owner, null)).toBe(false);
@@ -261,7 +386,11 @@ describe('topic owners', () => {
   });
 
   it('is never a token session, whose principal is not a principal name', () => {
-    const token = identityFromRoles('serviceToken', 'alice', ['CLIENT'], 1);
-    expect(ownsTopic(token, 'alice')).toBe(false);
+    const token = identityFromServiceToken(serviceClaims({ scope: 'read' }), {
+      serviceId: 'svc',
+      credentialVersion: 2,
+    });
+    if (!token.ok) throw new Error('expected a session');
+    expect(ownsTopic(token.identity, 'token-1')).toBe(false);
   });
 });

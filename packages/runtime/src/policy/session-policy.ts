@@ -7,60 +7,157 @@ import {
   type ServiceTokenClaims,
 } from '@herald/contract/services/service-token';
 import { checkTopicPath, isSysTopic } from '@herald/contract/topics/topic-path';
+import { isRevokedDashboardToken } from '@herald/contract/services/dashboard-access';
+import { BUILT_IN_ROLES } from '@herald/contract/security/permissions';
 import {
-  dashboardRuntimeRole,
-  isRevokedDashboardToken,
-} from '@herald/contract/services/dashboard-access';
+  SessionRights,
+  decidePublishRights,
+  decideReceive,
+  decideSubscribe,
+  type Decision,
+} from '@herald/contract/security/mqtt-rights';
+import { securityModel, type SecurityModel } from '@herald/contract/security/resolve-permissions';
+import type { AnonymousAction, TrustedProperties } from '@herald/contract/security/security.schema';
+import {
+  sessionRoles,
+  type DefaultRoles,
+  type SessionSubject,
+} from '@herald/contract/security/session-roles';
+import type { Role as WorkspaceRole } from '@herald/contract/members/permissions';
 
 /**
  * The runtime's access policy as pure functions; the aedes hooks and the admin API are thin adapters over them.
- * Built-in roles (DATA-PLANE "Security store"): ADMINISTRATOR may do everything, CLIENT may read and select
- * everywhere except `$SYS/` and may not publish. Any other role name grants nothing (custom roles are not modelled
- * yet).
+ * What a session may do comes from its roles through the contract's rule (security/mqtt-rights.ts), the same
+ * functions the explainer answers with (docs/decisions/021).
  */
-export const ROLES = { administrator: 'ADMINISTRATOR', client: 'CLIENT' } as const;
-export const BUILT_IN_ROLES: readonly string[] = [ROLES.administrator, ROLES.client];
-
-export type SessionKind = 'serviceToken' | 'dashboardToken' | 'password';
+export type SessionKind = 'serviceToken' | 'dashboardToken' | 'password' | 'anonymous';
 
 /** What the other hooks need to know about an authenticated session. */
 export interface SessionIdentity {
   kind: SessionKind;
+  /** The principal's name; DASHBOARD_PRINCIPAL for members; the token's subject; '' for anonymous. */
   principal: string;
+  /** The roles the session starts with (before included roles), current as of `rightsVersion`. */
   roles: string[];
-  canRead: boolean;
-  canWrite: boolean;
+  /** The subject the roles are derived from (a principal's assigned roles are read again on each rebuild). */
+  subject: SessionSubject;
   /** The `cv` claim of a service token; null for other sessions. */
   credentialVersion: number | null;
   /** For a dashboard token: the member (`sub`) and the token's issue time (`iat`, seconds); else null. */
   dashboard: { customerId: string; issuedAt: number } | null;
+  /** A password session: the principal's password hash at login, so a password change ends the session. */
+  credentialStamp: string | null;
+  /** Client-proposed properties the service trusts (policy/session-properties.ts). */
+  properties: Record<string, string>;
+  /** The rights of `roles` against the store at `rightsVersion`; rebuilt by `currentRights` when it moved. */
+  rights: SessionRights;
+  rightsVersion: number;
 }
 
+/**
+ * The parts of the durable state the policy reads (DurableState provides them; tests may pass a plain object).
+ * `securityVersion` moves on every change of roles, default roles, isolated paths, principals or anonymous policy.
+ */
+export interface SecuritySource {
+  readonly securityVersion: number;
+  securityModel(): SecurityModel;
+  readonly security: DefaultRoles & {
+    anonymousAction: AnonymousAction;
+    trustedProperties: TrustedProperties;
+  };
+  readonly principals: ReadonlyMap<string, { assignedRoles: string[]; passwordHash: string }>;
+}
+
+/** The built-in roles alone: what token sessions hold before a store is attached (and the admin API's fallback). */
+const BUILT_IN_MODEL = securityModel(BUILT_IN_ROLES, []);
+
 /** CONNACK return codes of MQTT 3.1.1 section 3.2.2.3. */
-export const CONNACK = { badUsernameOrPassword: 4, notAuthorized: 5 } as const;
+export const CONNACK = {
+  identifierRejected: 2,
+  badUsernameOrPassword: 4,
+  notAuthorized: 5,
+} as const;
 export type ConnackRefusal = (typeof CONNACK)[keyof typeof CONNACK];
 
 export type IdentityDecision =
   | { ok: true; identity: SessionIdentity }
   | { ok: false; returnCode: ConnackRefusal; reason: string };
 
-export function identityFromRoles(
-  kind: SessionKind,
-  principal: string,
-  roles: readonly string[],
-  credentialVersion: number | null = null,
-  dashboard: SessionIdentity['dashboard'] = null,
+function principalNameOf(subject: SessionSubject, tokenSubject: string): string {
+  switch (subject.kind) {
+    case 'principal':
+      return subject.name;
+    case 'anonymous':
+      return '';
+    case 'member':
+      return DASHBOARD_PRINCIPAL;
+    case 'serviceToken':
+      return tokenSubject;
+  }
+}
+
+const KIND_OF: Record<SessionSubject['kind'], SessionKind> = {
+  principal: 'password',
+  anonymous: 'anonymous',
+  member: 'dashboardToken',
+  serviceToken: 'serviceToken',
+};
+
+/** A session for `subject`, its rights built against `source` (or the built-in roles when none is given yet). */
+export function createIdentity(
+  subject: SessionSubject,
+  source: SecuritySource | null,
+  extra: {
+    tokenSubject?: string;
+    credentialVersion?: number | null;
+    dashboard?: SessionIdentity['dashboard'];
+    credentialStamp?: string | null;
+    properties?: Record<string, string>;
+  } = {},
 ): SessionIdentity {
-  const isAdministrator = roles.includes(ROLES.administrator);
-  return {
-    kind,
-    principal,
-    roles: [...roles],
-    canRead: isAdministrator || roles.includes(ROLES.client),
-    canWrite: isAdministrator,
-    credentialVersion,
-    dashboard,
+  const identity: SessionIdentity = {
+    kind: KIND_OF[subject.kind],
+    principal: principalNameOf(subject, extra.tokenSubject ?? ''),
+    roles: [],
+    subject,
+    credentialVersion: extra.credentialVersion ?? null,
+    dashboard: extra.dashboard ?? null,
+    credentialStamp: extra.credentialStamp ?? null,
+    properties: extra.properties ?? {},
+    rights: new SessionRights(BUILT_IN_MODEL, []),
+    rightsVersion: -1,
   };
+  if (source === null) {
+    identity.roles = sessionRoles(subject, {
+      rolesForNamedSessions: [],
+      rolesForAnonymousSessions: [],
+    }).roles;
+    identity.rights = new SessionRights(BUILT_IN_MODEL, identity.roles);
+  } else {
+    rebuildRights(identity, source);
+  }
+  return identity;
+}
+
+/** Rebuilds the session's roles (a principal's current assignment, the current defaults) and rights from the store. */
+export function rebuildRights(identity: SessionIdentity, source: SecuritySource): SessionRights {
+  let subject = identity.subject;
+  if (subject.kind === 'principal') {
+    const principal = source.principals.get(subject.name);
+    subject = { ...subject, assignedRoles: principal?.assignedRoles ?? [] };
+    identity.subject = subject;
+  }
+  identity.roles = sessionRoles(subject, source.security).roles;
+  identity.rights = new SessionRights(source.securityModel(), identity.roles);
+  identity.rightsVersion = source.securityVersion;
+  return identity.rights;
+}
+
+/** The session's rights for the store as it is now: a cheap version compare per hook call, rebuilt when it moved. */
+export function currentRights(identity: SessionIdentity, source: SecuritySource): SessionRights {
+  return identity.rightsVersion === source.securityVersion
+    ? identity.rights
+    : rebuildRights(identity, source);
 }
 
 export type CredentialKind = 'anonymous' | 'token' | 'password';
@@ -69,17 +166,36 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /**
  * A password shaped like a JWT is a control-plane token whatever the username (the username is only logged;
- * TOKEN_MQTT_USERNAME is the documented default). No username and no password is anonymous.
+ * TOKEN_MQTT_USERNAME is the documented default). No name and no password is anonymous; `name` is the username
+ * without its proposed properties (policy/session-properties.ts).
  */
 export function classifyCredentials(
-  username: string | undefined,
+  name: string | undefined,
   password: string | undefined,
 ): CredentialKind {
-  if ((username === undefined || username === '') && (password === undefined || password === '')) {
+  if ((name === undefined || name === '') && (password === undefined || password === '')) {
     return 'anonymous';
   }
   if (password !== undefined && JWT_SHAPE.test(password)) return 'token';
   return 'password';
+}
+
+/**
+ * An anonymous CONNECT against the service's policy: ALLOW gives the anonymous roles; DENY refuses; ABSTAIN leaves
+ * the decision to the next authenticator, and Herald has no other, so it is refused too (CONNACK 5).
+ */
+export function decideAnonymous(
+  action: AnonymousAction,
+): { ok: true } | { ok: false; returnCode: ConnackRefusal; reason: string } {
+  if (action === 'ALLOW') return { ok: true };
+  return {
+    ok: false,
+    returnCode: CONNACK.notAuthorized,
+    reason:
+      action === 'DENY'
+        ? 'anonymous sessions are denied'
+        : 'no authenticator accepted the anonymous session (anonymous policy ABSTAIN)',
+  };
 }
 
 /** A service API token: for this service only, and not older than the current credential version. */
@@ -97,21 +213,31 @@ export function identityFromServiceToken(
       reason: 'token credential version was revoked',
     };
   }
-  const roles = scopeAllowsWrite(claims.scope) ? [ROLES.administrator] : [ROLES.client];
-  return { ok: true, identity: identityFromRoles('serviceToken', claims.sub, roles, claims.cv) };
+  return {
+    ok: true,
+    identity: createIdentity(
+      { kind: 'serviceToken', canWrite: scopeAllowsWrite(claims.scope) },
+      null,
+      {
+        tokenSubject: claims.sub,
+        credentialVersion: claims.cv,
+      },
+    ),
+  };
 }
 
 /**
  * The dashboard principal's token: accepted when this service's workspace is listed and the member's dashboard
- * tokens were not revoked after it was issued; it acts with the runtime role of the member's workspace role
- * (Admin and Owner ADMINISTRATOR, User CLIENT: contract services/dashboard-access.ts).
+ * tokens were not revoked after it was issued; it acts with the roles of the member's workspace role (contract
+ * security/session-roles.ts: Admin and Owner ADMINISTRATOR, User OBSERVER).
  */
 export function identityFromDashboardToken(
   claims: DashboardTokenClaims,
   workspaceId: string,
   revokedAt: number | undefined,
 ): IdentityDecision {
-  const role = claims.aud === DASHBOARD_TOKEN_AUDIENCE ? claims.ws[workspaceId] : undefined;
+  const role: WorkspaceRole | undefined =
+    claims.aud === DASHBOARD_TOKEN_AUDIENCE ? claims.ws[workspaceId] : undefined;
   if (role === undefined) {
     return {
       ok: false,
@@ -128,13 +254,9 @@ export function identityFromDashboardToken(
   }
   return {
     ok: true,
-    identity: identityFromRoles(
-      'dashboardToken',
-      DASHBOARD_PRINCIPAL,
-      [dashboardRuntimeRole(role)],
-      null,
-      { customerId: claims.sub, issuedAt: claims.iat },
-    ),
+    identity: createIdentity({ kind: 'member', workspaceRole: role }, null, {
+      dashboard: { customerId: claims.sub, issuedAt: claims.iat },
+    }),
   };
 }
 
@@ -157,17 +279,16 @@ export function isRevokedBy(identity: SessionIdentity, minimum: number): boolean
 }
 
 /**
- * SUBSCRIBE (MQTT 3.1.1 section 3.8.4): `$SYS/` only for ADMINISTRATOR; reading sessions may subscribe anywhere
- * else. A refusal is the failure return code 0x80 in the SUBACK (section 3.9.3), never a dropped connection.
+ * Client-id takeover (MQTT 3.1.1 section 3.1.4 lets a new CONNECT replace the session of the same client id): only
+ * the same principal, in the same kind of session (the same member for dashboard tokens), may take over; anyone else
+ * would cut another principal's session and inherit its persistent subscriptions.
  */
-export function canSubscribe(identity: SessionIdentity, filter: string, isOwner = false): boolean {
-  if (isSysTopic(filter)) return identity.roles.includes(ROLES.administrator);
-  return identity.canRead || isOwner;
-}
-
-/** Delivery to a subscriber: only where the session may read (DATA-PLANE "MQTT mapping"). */
-export function canDeliver(identity: SessionIdentity, path: string, isOwner = false): boolean {
-  return canSubscribe(identity, path, isOwner);
+export function mayTakeOver(live: SessionIdentity, incoming: SessionIdentity): boolean {
+  return (
+    live.kind === incoming.kind &&
+    live.principal === incoming.principal &&
+    live.dashboard?.customerId === incoming.dashboard?.customerId
+  );
 }
 
 /**
@@ -178,11 +299,42 @@ export function ownsTopic(identity: SessionIdentity, owner: string | null): bool
   return owner !== null && identity.kind === 'password' && identity.principal === owner;
 }
 
+const ownerNow = (isOwner: boolean | (() => boolean)) =>
+  typeof isOwner === 'function' ? isOwner() : isOwner;
+
+/**
+ * SUBSCRIBE (MQTT 3.1.1 section 3.8.4), per filter: SELECT_TOPIC on the filter's prefix, `$SYS/` with VIEW_SERVER,
+ * or a filter naming exactly a topic the session's principal owns. A refusal is the failure return code 0x80 in the
+ * SUBACK (section 3.9.3), never a dropped connection.
+ */
+export function decideSubscription(
+  identity: SessionIdentity,
+  filter: string,
+  isOwner: boolean | (() => boolean) = false,
+): Decision {
+  const decision = decideSubscribe(identity.rights, filter);
+  // The owner is looked up only when the roles refuse (a topic lookup per message otherwise).
+  if (decision.allowed || isSysTopic(filter) || !ownerNow(isOwner)) return decision;
+  return { allowed: true, reason: 'the session owns the topic (OWNER)' };
+}
+
+/** Delivery to a subscriber, live and retained: READ_TOPIC on the topic's path, or the topic's owner. */
+export function decideDelivery(
+  identity: SessionIdentity,
+  path: string,
+  isOwner: boolean | (() => boolean) = false,
+): Decision {
+  const decision = decideReceive(identity.rights, path);
+  if (decision.allowed || isSysTopic(path) || !ownerNow(isOwner)) return decision;
+  return { allowed: true, reason: 'the session owns the topic (OWNER)' };
+}
+
 export type PublishDecision = { ok: true; createsTopic: boolean } | { ok: false; reason: string };
 
 /**
- * PUBLISH by a client: write permission, never `$SYS/`, a valid path, and room for a new topic. There is no
- * refusal packet in MQTT 3.1.1: a refused PUBLISH closes the connection (section 3.3.5, MQTT-3.3.5-2).
+ * PUBLISH by a client: UPDATE_TOPIC (and MODIFY_TOPIC to create), or the owner updating its topic; never `$SYS/`;
+ * a valid path; room for a new topic. There is no refusal packet in MQTT 3.1.1: a refused PUBLISH closes the
+ * connection (section 3.3.5, MQTT-3.3.5-2).
  */
 export function decidePublish(
   identity: SessionIdentity | null,
@@ -192,11 +344,14 @@ export function decidePublish(
 ): PublishDecision {
   if (isSysTopic(path)) return { ok: false, reason: '$SYS/ topics are reserved' };
   if (identity === null) return { ok: false, reason: 'no authenticated session' };
-  // The owner of an existing topic may update it; creating topics still needs write permission.
-  const isOwnerUpdate = topics.exists && topics.isOwner === true;
-  if (!identity.canWrite && !isOwnerUpdate) return { ok: false, reason: 'session may not publish' };
   const check = checkTopicPath(path);
   if (!check.ok) return { ok: false, reason: check.message };
+  // The owner of an existing topic may update it; creating topics still needs the permissions.
+  const isOwnerUpdate = topics.exists && topics.isOwner === true;
+  if (!isOwnerUpdate) {
+    const rights = decidePublishRights(identity.rights, path, topics.exists);
+    if (!rights.allowed) return { ok: false, reason: rights.reason };
+  }
   if (message.payloadBytes > message.maxPayloadBytes) {
     return {
       ok: false,
@@ -210,16 +365,10 @@ export function decidePublish(
   return { ok: true, createsTopic: true };
 }
 
-/** The admin API: any valid token may read; writes need write permission. */
-export function canUseAdminMethod(identity: SessionIdentity, method: string): boolean {
-  if (method === 'GET' || method === 'HEAD') return identity.canRead;
-  return identity.canWrite;
-}
-
 /**
- * Pushing revocations of members' dashboard tokens is the control plane's: it needs a service token that may
- * write; a dashboard session, whatever its role, may not lift or move anyone's revocation.
+ * Pushing revocations of members' dashboard tokens is the control plane's: it needs a service token with
+ * CONTROL_SERVER; a dashboard session, whatever its role, may not lift or move anyone's revocation.
  */
 export function canPushRevocations(identity: SessionIdentity): boolean {
-  return identity.kind === 'serviceToken' && identity.canWrite;
+  return identity.kind === 'serviceToken' && identity.rights.hasGlobal('CONTROL_SERVER');
 }

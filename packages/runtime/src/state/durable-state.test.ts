@@ -20,7 +20,12 @@ describe('durable state', () => {
       state.commitAsync(topicEntry('b', topic('2'))),
       state.commitAsync({
         op: 'principal',
-        principal: { name: 'p', passwordHash: 'h', assignedRoles: ['CLIENT'] },
+        principal: {
+          name: 'p',
+          passwordHash: 'h',
+          assignedRoles: ['CLIENT'],
+          lockingPrincipal: null,
+        },
       }),
       state.commitAsync({ op: 'credentialVersion', value: 7 }),
     ]);

@@ -17,12 +17,23 @@ import {
   parseTimeSeriesRange,
   type TimeSeriesRange,
 } from '@herald/contract/topics/time-series-range';
+import type { SecurityModel } from '@herald/contract/security/resolve-permissions';
 import { liveRevocations } from '../policy/revocations';
+import {
+  emptySecurity,
+  modelOf,
+  removeRole,
+  withSecurityDefaults,
+  type CustomRoleState,
+  type SecurityState,
+  type StoredSecurity,
+} from './security-state';
 import { TopicTree } from './topic-tree';
 
 /**
- * The runtime's durable state: topics (path → type, properties, current value), principals, the minimum
- * credential version and the revocations of members' dashboard tokens (policy/revocations.ts). In memory it is a few maps; on disk a snapshot (`state.json`) plus an append-only log
+ * The runtime's durable state: topics (path → type, properties, current value), principals, the security store
+ * and authentication settings (security-state.ts), the minimum credential version and the revocations of members'
+ * dashboard tokens (policy/revocations.ts). In memory it is a few maps; on disk a snapshot (`state.json`) plus an append-only log
  * (`log-<generation>.jsonl`, one JSON record a line) of every change since that snapshot.
  *
  * Durability contract: `commit(entry, done)` applies the change in memory at once and calls `done` only after
@@ -61,6 +72,8 @@ export interface PrincipalState {
   /** `scrypt$N$r$p$salt$hash` (base64 parts); never leaves the runtime. */
   passwordHash: string;
   assignedRoles: string[];
+  /** When set, only a session of this principal may change or remove this one (absent in old records: null). */
+  lockingPrincipal: string | null;
 }
 
 export type StateEntry =
@@ -79,7 +92,25 @@ export type StateEntry =
   | { op: 'principal'; principal: PrincipalState }
   | { op: 'removePrincipal'; name: string }
   | { op: 'credentialVersion'; value: number }
-  | { op: 'dashboardRevocation'; customerId: string; notBefore: number };
+  | { op: 'dashboardRevocation'; customerId: string; notBefore: number }
+  | { op: 'role'; role: CustomRoleState }
+  /** Also takes the role out of principals, the default role lists and other roles (replay does the same). */
+  | { op: 'removeRole'; name: string }
+  | { op: 'defaultRoles'; rolesForNamedSessions: string[]; rolesForAnonymousSessions: string[] }
+  | { op: 'isolatedPaths'; paths: string[] }
+  | { op: 'anonymousAction'; value: SecurityState['anonymousAction'] }
+  | { op: 'trustedProperties'; value: SecurityState['trustedProperties'] };
+
+const SECURITY_OPS: ReadonlySet<StateEntry['op']> = new Set([
+  'principal',
+  'removePrincipal',
+  'role',
+  'removeRole',
+  'defaultRoles',
+  'isolatedPaths',
+  'anonymousAction',
+  'trustedProperties',
+]);
 
 interface Snapshot {
   format: 1;
@@ -88,6 +119,8 @@ interface Snapshot {
   principals: PrincipalState[];
   /** Absent in snapshots written before revocations existed. */
   dashboardRevocations?: [string, number][];
+  /** Absent in snapshots written before the security store existed (docs/decisions/021): defaults then. */
+  security?: Partial<StoredSecurity>;
   topics: [string, SnapshotTopic][];
 }
 
@@ -165,6 +198,11 @@ export class DurableState {
   /** Customer id → epoch ms: that member's dashboard tokens issued at or before it are refused. */
   readonly dashboardRevocations = new Map<string, number>();
   credentialVersion = 0;
+  /** The security store's custom roles and settings and the authentication settings; change it only by commit. */
+  readonly security: SecurityState = emptySecurity();
+  /** Moves on every change of roles, default roles, isolated paths, principals and authentication settings. */
+  securityVersion = 0;
+  private model: SecurityModel | null = null;
 
   private generation = 0;
   private log: FileHandle | null = null;
@@ -224,7 +262,8 @@ export class DurableState {
     if (snapshot !== null) {
       this.generation = snapshot.generation;
       this.credentialVersion = Math.max(this.credentialVersion, snapshot.credentialVersion);
-      for (const principal of snapshot.principals) this.principals.set(principal.name, principal);
+      for (const principal of snapshot.principals) this.apply({ op: 'principal', principal });
+      withSecurityDefaults(this.security, snapshot.security);
       for (const [customerId, notBefore] of snapshot.dashboardRevocations ?? []) {
         this.apply({ op: 'dashboardRevocation', customerId, notBefore });
       }
@@ -328,10 +367,32 @@ export class DurableState {
         }
         break;
       case 'principal':
-        this.principals.set(entry.principal.name, entry.principal);
+        this.principals.set(entry.principal.name, {
+          ...entry.principal,
+          lockingPrincipal: entry.principal.lockingPrincipal ?? null,
+        });
         break;
       case 'removePrincipal':
         this.principals.delete(entry.name);
+        break;
+      case 'role':
+        this.security.roles.set(entry.role.name, entry.role);
+        break;
+      case 'removeRole':
+        removeRole(this.security, this.principals, entry.name);
+        break;
+      case 'defaultRoles':
+        this.security.rolesForNamedSessions = entry.rolesForNamedSessions;
+        this.security.rolesForAnonymousSessions = entry.rolesForAnonymousSessions;
+        break;
+      case 'isolatedPaths':
+        this.security.isolatedPaths = entry.paths;
+        break;
+      case 'anonymousAction':
+        this.security.anonymousAction = entry.value;
+        break;
+      case 'trustedProperties':
+        this.security.trustedProperties = entry.value;
         break;
       case 'credentialVersion':
         this.credentialVersion = entry.value;
@@ -344,6 +405,16 @@ export class DurableState {
         );
         break;
     }
+    if (SECURITY_OPS.has(entry.op)) {
+      this.securityVersion += 1;
+      this.model = null;
+    }
+  }
+
+  /** The built-in roles and the custom ones with the isolated paths, as the contract's rule reads them (cached). */
+  securityModel(): SecurityModel {
+    this.model ??= modelOf(this.security);
+    return this.model;
   }
 
   /** Applies the change now and calls `done` once its record is written (see the class comment). */
@@ -523,6 +594,14 @@ export class DurableState {
         credentialVersion: this.credentialVersion,
         principals: [...this.principals.values()],
         dashboardRevocations: liveRevocations(this.dashboardRevocations, Date.now()),
+        security: {
+          roles: [...this.security.roles.values()],
+          rolesForNamedSessions: this.security.rolesForNamedSessions,
+          rolesForAnonymousSessions: this.security.rolesForAnonymousSessions,
+          isolatedPaths: this.security.isolatedPaths,
+          anonymousAction: this.security.anonymousAction,
+          trustedProperties: this.security.trustedProperties,
+        },
         topics: [...this.topics]
           .filter(([, topic]) => isPersistent(topic))
           .map(([path, topic]): [string, SnapshotTopic] => {

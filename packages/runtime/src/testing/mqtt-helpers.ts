@@ -1,4 +1,4 @@
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient, type Packet } from 'mqtt';
 
 /** Connects an mqtt.js client (MQTT 3.1.1, no reconnect); rejects with the CONNACK return code on refusal. */
 export function connectClient(url: string, options: IClientOptions = {}): Promise<MqttClient> {
@@ -64,4 +64,39 @@ export function encodeRemainingLength(value: number): number[] {
     bytes.push(byte);
   } while (rest > 0);
   return bytes;
+}
+
+/**
+ * Sends a SUBSCRIBE as raw bytes (mqtt.js refuses malformed filters before sending them) and answers the return
+ * codes of its SUBACK (MQTT 3.1.1 section 3.9.3: 0-2 granted QoS, 0x80 failure).
+ */
+export function rawSubscribe(
+  client: MqttClient,
+  filters: string[],
+  messageId = 4242,
+): Promise<number[]> {
+  const body = [messageId >> 8, messageId & 0xff];
+  for (const filter of filters) {
+    const bytes = Buffer.from(filter, 'utf8');
+    body.push(bytes.length >> 8, bytes.length & 0xff, ...bytes, 0);
+  }
+  return new Promise((resolve) => {
+    const onPacket = (packet: Packet) => {
+      if (packet.cmd !== 'suback' || packet.messageId !== messageId) return;
+      client.off('packetreceive', onPacket);
+      // MQTT 3.1.1 SUBACKs carry plain return codes (the objects are MQTT 5 reason codes with properties).
+      resolve(packet.granted as number[]);
+    };
+    client.on('packetreceive', onPacket);
+    (client.stream as unknown as NodeJS.WritableStream).write(
+      Buffer.from([0x82, ...encodeRemainingLength(body.length), ...body]),
+    );
+  });
+}
+
+/** Every message a client receives from now on (topic and payload), for "never received" checks. */
+export function collectMessages(client: MqttClient): { topic: string; payload: string }[] {
+  const received: { topic: string; payload: string }[] = [];
+  client.on('message', (topic, payload) => received.push({ topic, payload: payload.toString() }));
+  return received;
 }
