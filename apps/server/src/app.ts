@@ -34,6 +34,7 @@ import { serviceRoutes } from './modules/service/routes';
 import { serviceApiRoutes } from './modules/service-api/routes';
 import { topicRoutes } from './modules/topics/routes';
 import { consoleRoutes } from './modules/console/routes';
+import { securityRoutes } from './modules/security/routes';
 import { createSecretBox } from './modules/service-api/client-secret';
 import type { SecretBox } from './modules/service-api/client-secret';
 import { createTokenSigner } from './modules/service-api/tokens';
@@ -164,6 +165,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(serviceApiRoutes);
   await app.register(topicRoutes);
   await app.register(consoleRoutes);
+  await app.register(securityRoutes);
   // The operator's outbox viewer exists only when mail goes to it and DEV_MAIL_OUTBOX is on (docs/decisions/011).
   if (mailer.kind === 'outbox' && config.devMailOutbox) {
     await app.register(devMailRoutes, { token: resolveOutboxToken(config) });

@@ -87,6 +87,26 @@ const RULE_REFUSALS: Record<string, Partial<Record<Actor, number>>> = {
   // single sign-on off and are suspended.
   createConsoleSsoTicket: { User: 409, Admin: 409, Owner: 409 },
   putAdminPrincipal: { Admin: 409, Owner: 409 },
+  // Service security (modules/security tests run these against a real runtime): suspended, so "not running".
+  ...Object.fromEntries(
+    ['getSecurity', 'explainAccess', 'getAuthentication'].map((id) => [
+      id,
+      { User: 409, Admin: 409, Owner: 409 },
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'putRole',
+      'deleteRole',
+      'putDefaultRoles',
+      'putIsolatedPaths',
+      'putPrincipal',
+      'putPrincipalPassword',
+      'deletePrincipal',
+      'putAnonymousAction',
+      'putTrustedProperties',
+    ].map((id) => [id, { Admin: 409, Owner: 409 }]),
+  ),
 };
 
 const ws = (context: MatrixContext) => ({ workspaceId: context.workspaceId });
@@ -209,6 +229,49 @@ const SAMPLES: Record<string, SampleFactory> = {
   }),
   removeTopics: async (context) => ({ params: await svc(context), query: '?selector=a//' }),
   getTimeSeriesEvents: async (context) => ({ params: await svc(context), query: '?path=a/b' }),
+  getSecurity: async (context) => ({ params: await svc(context) }),
+  putRole: async (context) => ({
+    params: { ...(await svc(context)), roleName: 'sensors' },
+    body: {
+      globalPermissions: [],
+      defaultPathPermissions: [],
+      pathPermissions: { sensors: ['READ_TOPIC', 'SELECT_TOPIC'] },
+      includedRoles: [],
+    },
+  }),
+  deleteRole: async (context) => ({ params: { ...(await svc(context)), roleName: 'sensors' } }),
+  putDefaultRoles: async (context) => ({
+    params: await svc(context),
+    body: { rolesForNamedSessions: ['CLIENT'], rolesForAnonymousSessions: [] },
+  }),
+  putIsolatedPaths: async (context) => ({
+    params: await svc(context),
+    body: { isolatedPaths: ['private'] },
+  }),
+  explainAccess: async (context) => ({
+    params: await svc(context),
+    query: '?subject=anonymous&target=sensors%2F%23',
+  }),
+  getAuthentication: async (context) => ({ params: await svc(context) }),
+  putPrincipal: async (context) => ({
+    params: { ...(await svc(context)), principalName: 'sensor-7' },
+    body: { password: 'matrix password', roles: ['CLIENT'] },
+  }),
+  putPrincipalPassword: async (context) => ({
+    params: { ...(await svc(context)), principalName: 'sensor-7' },
+    body: { password: 'matrix password' },
+  }),
+  deletePrincipal: async (context) => ({
+    params: { ...(await svc(context)), principalName: 'sensor-7' },
+  }),
+  putAnonymousAction: async (context) => ({
+    params: await svc(context),
+    body: { anonymousAction: 'DENY' },
+  }),
+  putTrustedProperties: async (context) => ({
+    params: await svc(context),
+    body: { trustedProperties: { Department: { type: 'values', values: ['north'] } } },
+  }),
   getServiceApiDetails: async (context) => ({ params: await svc(context) }),
   revealServiceApiDetails: async (context) => ({ params: await svc(context) }),
   rotateServiceApiSecret: async (context) => ({ params: await svc(context) }),

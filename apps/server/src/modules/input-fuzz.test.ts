@@ -275,6 +275,8 @@ describe('no input gives a 5xx, on any route', () => {
       customerid: team.user.userId,
       inviteId: (invite.json() as { inviteId?: string }).inviteId ?? 'none',
       stageName: 'welcome',
+      roleName: 'sensors',
+      principalName: 'sensor-7',
       connection: 'none',
     });
     console.info(

@@ -401,6 +401,78 @@ describe('OpenAPI document and reference', () => {
         path: '/v3/service/{serviceId}/admin-principal',
         access: 'service',
       },
+      {
+        operationId: 'getSecurity',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/security',
+        access: 'service',
+      },
+      {
+        operationId: 'putRole',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/security/roles/{roleName}',
+        access: 'service',
+      },
+      {
+        operationId: 'deleteRole',
+        method: 'DELETE',
+        path: '/v3/service/{serviceId}/security/roles/{roleName}',
+        access: 'service',
+      },
+      {
+        operationId: 'putDefaultRoles',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/security/default-roles',
+        access: 'service',
+      },
+      {
+        operationId: 'putIsolatedPaths',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/security/isolated-paths',
+        access: 'service',
+      },
+      {
+        operationId: 'explainAccess',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/security/explain',
+        access: 'service',
+      },
+      {
+        operationId: 'getAuthentication',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/authentication',
+        access: 'service',
+      },
+      {
+        operationId: 'putPrincipal',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/authentication/principals/{principalName}',
+        access: 'service',
+      },
+      {
+        operationId: 'putPrincipalPassword',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/authentication/principals/{principalName}/password',
+        access: 'service',
+      },
+      {
+        operationId: 'deletePrincipal',
+        method: 'DELETE',
+        path: '/v3/service/{serviceId}/authentication/principals/{principalName}',
+        access: 'service',
+      },
+      {
+        operationId: 'putAnonymousAction',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/authentication/anonymous',
+        access: 'service',
+      },
+      {
+        operationId: 'putTrustedProperties',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/authentication/trusted-properties',
+        access: 'service',
+      },
     ]);
   });
 

@@ -6,8 +6,9 @@ import { SERVICE_STATUSES } from '@herald/contract/services/service-status';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { RuntimeEndpoint } from '../../adapters/provisioner/provisioner';
-import { RuntimeCallError } from '../../adapters/provisioner/runtime-client';
+import { RuntimeCallError, callRuntimeJson } from '../../adapters/provisioner/runtime-client';
 import { workspaceMember } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { requireSession } from '../../plugins/auth';
@@ -86,14 +87,26 @@ export async function runtimeAccessOf(
   return { endpoint, token: await signMemberToken(app, userId, row) };
 }
 
-const FIELD_PREFIX = /^((?:body|query)(?:\.[\w-]+)*|path): (.+)$/s;
+/** `body.value: …`, `query.path: …`, `params.roleName: …`, or a bare `name: …` the caller's `renames` translate. */
+const FIELD_PREFIX = /^((?:body|query|params)(?:\.[^\s:]+)*|[A-Za-z][\w-]*): (.+)$/s;
 
-/** `body.value: not an integer` → an issue on `body.value`; the runtime's `path` is our `query.path`. */
-function issuesOf(message: string): ErrorIssue[] | undefined {
+/** How a route reads the runtime's field names (docs/decisions/019, 021). */
+export interface RuntimeFieldNames {
+  /** The runtime's bare field names → the API's (`path` → `query.path`, `name` → `params.roleName`). */
+  renames?: Record<string, string>;
+  /** The field a 400 or 409 naming no field is about (the role or principal the call names). */
+  subjectField?: string;
+}
+
+const TOPIC_FIELDS: RuntimeFieldNames = { renames: { path: 'query.path' } };
+
+/** `body.value: not an integer` → an issue on `body.value`; a bare name is translated or, unknown, not an issue. */
+function issuesOf(message: string, fields: RuntimeFieldNames): ErrorIssue[] | undefined {
   const match = FIELD_PREFIX.exec(message);
-  if (!match) return undefined;
-  const field = match[1] === 'path' ? 'query.path' : (match[1] ?? '');
-  return [{ path: field, message: match[2] ?? message }];
+  const named = match?.[1] ?? '';
+  const field = /^(body|query|params)\b/.test(named) ? named : fields.renames?.[named];
+  if (match && field) return [{ path: field, message: match[2] ?? message }];
+  return fields.subjectField ? [{ path: fields.subjectField, message }] : undefined;
 }
 
 const PASSED_THROUGH: Record<number, ErrorCode> = {
@@ -108,19 +121,52 @@ const PASSED_THROUGH: Record<number, ErrorCode> = {
  * the type, no such topic, capacity reached); a refused token as 403 (a 401 would sign the member out); anything
  * else (timeout, refused connection, 5xx, an answer we cannot read) as 503.
  */
-export function runtimeFailure(error: unknown, request: FastifyRequest): HttpError {
+export function runtimeFailure(
+  error: unknown,
+  request: FastifyRequest,
+  fields: RuntimeFieldNames = TOPIC_FIELDS,
+): HttpError {
   if (error instanceof HttpError) return error;
   const status = error instanceof RuntimeCallError ? error.status : undefined;
   const runtimeMessage = error instanceof RuntimeCallError ? error.runtimeMessage : undefined;
   const code = status === undefined ? undefined : PASSED_THROUGH[status];
   if (code !== undefined && status !== undefined && runtimeMessage) {
-    const issues = status === 400 ? issuesOf(runtimeMessage) : undefined;
+    const issues = status === 400 || status === 409 ? issuesOf(runtimeMessage, fields) : undefined;
     return new HttpError(status, code, runtimeMessage, { ...(issues && { issues }) });
   }
   if (status === 401 || status === 403) {
     request.log.warn({ err: error }, 'The runtime refused a member dashboard token');
     return new HttpError(403, ERROR_CODES.forbidden, TOPIC_ROUTE_MESSAGES.refused);
   }
-  request.log.warn({ err: error }, 'A topic call to the runtime failed');
+  request.log.warn({ err: error }, 'A call to the runtime failed');
   return new HttpError(503, ERROR_CODES.unavailable, TOPIC_ROUTE_MESSAGES.noAnswer);
+}
+
+/**
+ * One call to the service's runtime as the member (JSON in, JSON out), its answer checked against `schema`: an
+ * answer of another shape is the runtime's failure (503), never passed on.
+ */
+export async function forwardToRuntime<S extends z.ZodType>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  schema: S,
+  method: 'GET' | 'PUT' | 'DELETE',
+  path: string,
+  options: { body?: unknown; fields?: RuntimeFieldNames } = {},
+): Promise<z.output<S>> {
+  const { endpoint, token } = await runtimeAccessOf(app, request);
+  try {
+    const answer = await callRuntimeJson(endpoint, method, path, token, {
+      ...(options.body !== undefined && { body: options.body }),
+    });
+    const parsed = schema.safeParse(answer);
+    if (!parsed.success) {
+      throw new RuntimeCallError(
+        `Runtime ${method} ${path} answered an unexpected shape: ${parsed.error.message.slice(0, 300)}`,
+      );
+    }
+    return parsed.data;
+  } catch (error) {
+    throw runtimeFailure(error, request, options.fields);
+  }
 }

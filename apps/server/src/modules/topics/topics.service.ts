@@ -19,8 +19,6 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  RuntimeCallError,
-  callRuntimeJson,
   callRuntimeStream,
   runtimeTopicUrl,
   withQuery,
@@ -29,7 +27,7 @@ import { HttpError } from '../../lib/http-error';
 import { sendJsonStream } from '../../plugins/compress-json';
 import { serviceOf } from '../../plugins/route-registry';
 import { auditServiceAction } from '../service/service-audit';
-import { runtimeAccessOf, runtimeFailure } from './runtime-access';
+import { forwardToRuntime, runtimeAccessOf, runtimeFailure } from './runtime-access';
 
 /**
  * The topic routes' orchestration: check the input with the contract's rules (so a bad selector or path is a 400
@@ -65,32 +63,18 @@ export function checkPath(path: string, field = 'query.path'): string {
   return path;
 }
 
-type Method = 'GET' | 'PUT' | 'DELETE';
-
 /** One call to the service's runtime as the member, its answer checked against `schema`. */
-async function forward<S extends z.ZodType>(
+function forward<S extends z.ZodType>(
   app: FastifyInstance,
   request: FastifyRequest,
   schema: S,
-  method: Method,
+  method: 'GET' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<z.output<S>> {
-  const { endpoint, token } = await runtimeAccessOf(app, request);
-  try {
-    const answer = await callRuntimeJson(endpoint, method, path, token, {
-      ...(body !== undefined && { body }),
-    });
-    const parsed = schema.safeParse(answer);
-    if (!parsed.success) {
-      throw new RuntimeCallError(
-        `Runtime ${method} ${path} answered an unexpected shape: ${parsed.error.message.slice(0, 300)}`,
-      );
-    }
-    return parsed.data;
-  } catch (error) {
-    throw runtimeFailure(error, request);
-  }
+  return forwardToRuntime(app, request, schema, method, path, {
+    ...(body !== undefined && { body }),
+  });
 }
 
 export function listTopics(

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
   insertTestService,
@@ -20,14 +21,17 @@ export interface RunningService {
   app: FastifyInstance;
   team: Awaited<ReturnType<typeof createTestTeam>>;
   row: ServiceRow;
+  /** The app's DATA_DIR: the runtime's state and log are under `services/{id}`. */
+  dataDir: string;
 }
 
-export function useRunningService(name: string): RunningService {
+export function useRunningService(name: string, options: { logger?: Logger } = {}): RunningService {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `herald-${name}-`));
   const portBase = 30_000 + Math.floor(Math.random() * 400) * 50;
-  const context = {} as RunningService;
+  const context = { dataDir } as RunningService;
   useTestApp((ready) => (context.app = ready.app), {
     env: { DATA_DIR: dataDir, SERVICE_PORT_BASE: String(portBase), SERVICE_PORT_COUNT: '50' },
+    ...(options.logger && { logger: options.logger }),
   });
   beforeAll(async () => {
     const { app } = context;
