@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { NOT_FOUND_ROUTE_ID } from './onboarding-gate';
 import { Root } from './root';
@@ -15,13 +15,11 @@ const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
 /** Service pages whose issues are still to come: a placeholder inside the service layout. */
 const servicePlaceholderRoutes: RouteObject[] = (
   [
-    ['authentication/*', 'Auth'],
     ['kafka/*', 'Kafka'],
     ['logs/*', 'Logs'],
     ['metrics/*', 'Metrics'],
     ['remote-servers/*', 'Remote Servers'],
     ['rest/*', 'REST APIs'],
-    ['roles/*', 'Roles'],
     ['topic-views/*', 'Views'],
   ] as const
 ).map(([path, crumb]) => ({
@@ -212,6 +210,75 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('./routes/service-topics')).ServiceTopicsRoute,
             }),
             handle: { crumb: 'Topics' } satisfies RouteHandle,
+          },
+          {
+            // Spec section 2: roles/{roleName?}, default-roles, isolated-paths; the default is roles. `explain`
+            // is ours (issue 11, docs/decisions/021).
+            path: 'roles',
+            lazy: async () => ({
+              Component: (await import('./routes/service-roles')).ServiceRolesLayoutRoute,
+            }),
+            handle: { crumb: 'Roles' } satisfies RouteHandle,
+            children: [
+              { index: true, element: <Navigate to="roles" replace /> },
+              {
+                path: 'roles/:roleName?',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-roles')).RolesRoute,
+                }),
+              },
+              {
+                path: 'default-roles',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-roles')).DefaultRolesRoute,
+                }),
+              },
+              {
+                path: 'isolated-paths',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-roles')).IsolatedPathsRoute,
+                }),
+              },
+              {
+                path: 'explain',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-explain-access')).ExplainAccessRoute,
+                }),
+              },
+            ],
+          },
+          {
+            // Spec section 2: anonymous-sessions, principals/{principalName?}, trusted-properties; the default is
+            // principals.
+            path: 'authentication',
+            lazy: async () => ({
+              Component: (await import('./routes/service-authentication'))
+                .ServiceAuthenticationLayoutRoute,
+            }),
+            handle: { crumb: 'Auth' } satisfies RouteHandle,
+            children: [
+              { index: true, element: <Navigate to="principals" replace /> },
+              {
+                path: 'principals/:principalName?',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-authentication')).PrincipalsRoute,
+                }),
+              },
+              {
+                path: 'anonymous-sessions',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-authentication'))
+                    .AnonymousSessionsRoute,
+                }),
+              },
+              {
+                path: 'trusted-properties',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-authentication'))
+                    .TrustedPropertiesRoute,
+                }),
+              },
+            ],
           },
           ...servicePlaceholderRoutes,
         ],

@@ -1,0 +1,92 @@
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { inlineErrorText } from '../../../lib/error-text';
+
+export interface ChangeReviewProps {
+  /** What the save will change, one sentence a line (the contract's security-change.ts); empty: nothing. */
+  lines: readonly string[];
+  /** A warning under the list (e.g. sessions that will be closed). */
+  warning?: string | undefined;
+  confirmLabel: string;
+  loading: boolean;
+  /** Red confirm button for removals. */
+  isDestructive?: boolean;
+  /** The failed save, shown above the buttons (the dialog stays open to try again or go back). */
+  error?: unknown;
+  onConfirm: () => void;
+  onBack: () => void;
+}
+
+/** The last step before a security write: exactly what will change (issue 11 item 5), then save or go back. */
+export function ChangeReview({
+  lines,
+  warning,
+  confirmLabel,
+  loading,
+  isDestructive = false,
+  error,
+  onConfirm,
+  onBack,
+}: ChangeReviewProps) {
+  return (
+    <Stack gap="md">
+      {lines.length === 0 ? (
+        <Text size="sm" data-testid="change-review">
+          Nothing changes.
+        </Text>
+      ) : (
+        <>
+          <Text size="sm">This will change:</Text>
+          <List size="sm" spacing={4} data-testid="change-review">
+            {lines.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </>
+      )}
+      {warning !== undefined && (
+        <Text size="sm" fw={600}>
+          {warning}
+        </Text>
+      )}
+      {error !== undefined && error !== null && (
+        <Alert color="red" variant="light" role="alert" title="Not saved">
+          {inlineErrorText(error)}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button
+          color={isDestructive ? 'red.9' : undefined}
+          loading={loading}
+          disabled={lines.length === 0}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export interface ChangeReviewModalProps extends Omit<ChangeReviewProps, 'onBack'> {
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+}
+
+/** ChangeReview in its own dialog, for changes made on the page itself (anonymous policy, trusted properties). */
+export function ChangeReviewModal({ opened, title, onClose, ...review }: ChangeReviewModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <ChangeReview {...review} onBack={onClose} />
+    </Modal>
+  );
+}
