@@ -1,5 +1,5 @@
 import { isSysTopic } from '../topics/topic-path';
-import type { GlobalPermission, PathPermission } from './permissions';
+import { PATH_PERMISSIONS, type GlobalPermission, type PathPermission } from './permissions';
 import {
   expandRoles,
   mqttFilterPrefix,
@@ -14,17 +14,74 @@ import {
  * What a session may do over MQTT, from its roles (DATA-PLANE "MQTT mapping"), with the reason in words. The runtime
  * decides every CONNECT, SUBSCRIBE, PUBLISH and delivery with these functions and the explainer answers with the
  * same ones, so the two cannot disagree. `$SYS/` is protected: only VIEW_SERVER reads it, no client writes it.
- * Path resolutions are memoised per rights object; build a new one when the store or the session's roles change.
+ * Build a new SessionRights when the store (a new SecurityModel) or the session's roles change.
  */
 export interface Decision {
   allowed: boolean;
   reason: string;
 }
 
+const PATH_BITS = new Map(PATH_PERMISSIONS.map((permission, index) => [permission, 1 << index]));
+const bitsOf = (permissions: readonly PathPermission[]) =>
+  permissions.reduce((mask, permission) => mask | (PATH_BITS.get(permission) ?? 0), 0);
+
+interface CompiledRole {
+  defaultMask: number;
+  pathMasks: Map<string, number>;
+}
+
+/**
+ * A model with each role's permissions as bit masks, and the answers per set of held roles. Every delivery asks
+ * READ_TOPIC on its topic, so the answer is a number looked up in a map shared by all sessions holding the same
+ * roles (one per store version: the model is rebuilt on each change), not a resolution object per session and path.
+ * Bounded per role set: past the bound the map starts again rather than grow with the topic count.
+ */
+interface CompiledModel {
+  roles: Map<string, CompiledRole>;
+  answers: Map<string, Map<string, number>>;
+}
+const MAX_ANSWERS_PER_ROLE_SET = 200_000;
+const compiledModels = new WeakMap<SecurityModel, CompiledModel>();
+
+function compiledModelOf(model: SecurityModel): CompiledModel {
+  let compiled = compiledModels.get(model);
+  if (compiled === undefined) {
+    const roles = new Map<string, CompiledRole>();
+    for (const [name, role] of model.roles) {
+      roles.set(name, {
+        defaultMask: bitsOf(role.defaultPathPermissions),
+        pathMasks: new Map(
+          Object.entries(role.pathPermissions).map(([path, permissions]) => [
+            path,
+            bitsOf(permissions),
+          ]),
+        ),
+      });
+    }
+    compiled = { roles, answers: new Map() };
+    compiledModels.set(model, compiled);
+  }
+  return compiled;
+}
+
+/** rolePathSource's rule (resolve-permissions.ts) on bit masks, without allocating per level. */
+function roleMask(role: CompiledRole, isolatedPaths: ReadonlySet<string>, path: string): number {
+  let current = path;
+  while (current !== '') {
+    const assigned = role.pathMasks.get(current);
+    if (assigned !== undefined) return assigned;
+    if (isolatedPaths.has(current)) break;
+    const slash = current.lastIndexOf('/');
+    current = slash < 0 ? '' : current.slice(0, slash);
+  }
+  return role.defaultMask;
+}
+
 export class SessionRights {
   readonly held: HeldRole[];
   readonly global: ReadonlySet<GlobalPermission>;
-  private readonly cache = new Map<string, PathResolution>();
+  private readonly compiledRoles: CompiledRole[];
+  private readonly answers: Map<string, number>;
 
   constructor(
     readonly model: SecurityModel,
@@ -32,25 +89,44 @@ export class SessionRights {
   ) {
     this.held = expandRoles(model, assignedRoles);
     this.global = resolveGlobalPermissions(model, this.held).permissions;
+    const compiled = compiledModelOf(model);
+    const existing = this.held.filter((role) => compiled.roles.has(role.name));
+    this.compiledRoles = existing.map((role) => compiled.roles.get(role.name) as CompiledRole);
+    const key = existing
+      .map((role) => role.name)
+      .sort()
+      .join('\u0000');
+    let answers = compiled.answers.get(key);
+    if (answers === undefined) {
+      answers = new Map();
+      compiled.answers.set(key, answers);
+    }
+    this.answers = answers;
   }
 
   hasGlobal(permission: GlobalPermission): boolean {
     return this.global.has(permission);
   }
 
+  /** The full resolution with its sources, for explaining (not memoised: the explainer asks once). */
   resolve(path: string): PathResolution {
-    let resolution = this.cache.get(path);
-    if (resolution === undefined) {
-      resolution = resolvePathPermissions(this.model, this.held, path);
-      // Bounded: a session touching millions of paths recomputes instead of growing without limit.
-      if (this.cache.size >= 10_000) this.cache.clear();
-      this.cache.set(path, resolution);
+    return resolvePathPermissions(this.model, this.held, path);
+  }
+
+  /** The session's path permissions on `path` as a bit mask (PATH_PERMISSIONS order). */
+  private mask(path: string): number {
+    let mask = this.answers.get(path);
+    if (mask === undefined) {
+      mask = 0;
+      for (const role of this.compiledRoles) mask |= roleMask(role, this.model.isolatedPaths, path);
+      if (this.answers.size >= MAX_ANSWERS_PER_ROLE_SET) this.answers.clear();
+      this.answers.set(path, mask);
     }
-    return resolution;
+    return mask;
   }
 
   has(path: string, permission: PathPermission): boolean {
-    return this.resolve(path).permissions.has(permission);
+    return (this.mask(path) & (PATH_BITS.get(permission) ?? 0)) !== 0;
   }
 }
 
