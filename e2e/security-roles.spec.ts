@@ -22,7 +22,7 @@ function topicLines(output: string): string[] {
     .sort();
 }
 
-test('an Owner creates a role in the permissions matrix; mosquitto_sub as a principal with it sees exactly what it allows', async ({
+test('an Owner creates a role in the permissions matrix and a principal in Auth; mosquitto_sub as that principal and Explain access agree on exactly what it allows', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -74,12 +74,24 @@ test('an Owner creates a role in the permissions matrix; mosquitto_sub as a prin
   await expect(page).toHaveURL(new RegExp(`/roles/roles/${ROLE}$`));
   await expect(page.getByRole('heading', { level: 2, name: ROLE })).toBeVisible();
 
-  // The principal, through the API (the Auth screens have their own journey).
-  const principal = await page.request.put(
-    `/v3/service/${serviceId}/authentication/principals/${PRINCIPAL}`,
-    { data: { password: PASSWORD, roles: [ROLE] } },
-  );
-  expect(principal.status(), await principal.text()).toBe(200);
+  // The principal, through Auth: the role just created is offered.
+  await page.getByRole('link', { name: 'Auth' }).click();
+  await page.getByRole('button', { name: 'Add principal' }).click();
+  const addPrincipal = page.getByRole('dialog', { name: 'Add principal' });
+  await addPrincipal.getByRole('textbox', { name: 'Name' }).fill(PRINCIPAL);
+  await addPrincipal.getByLabel(/^Password/).fill(PASSWORD);
+  await addPrincipal.getByLabel(/^Confirm password/).fill(PASSWORD);
+  await addPrincipal.getByRole('combobox', { name: 'Roles' }).click();
+  await page.getByRole('option', { name: ROLE }).click();
+  await page.keyboard.press('Escape');
+  await addPrincipal.getByRole('button', { name: 'Review' }).click();
+  await page
+    .getByRole('dialog', { name: 'Add this principal?' })
+    .getByRole('button', { name: 'Add principal' })
+    .click();
+  await expect(page.getByText(`Principal "${PRINCIPAL}" added.`)).toBeVisible();
+  await page.goto(`/service/${serviceId}/roles/roles/${ROLE}`);
+  await expect(page.getByRole('heading', { level: 2, name: ROLE })).toBeVisible();
   const asPrincipal = `mosquitto_sub -h localhost -p ${mqttPort} -u '${PRINCIPAL}' -P '${PASSWORD}' -F 'msg:%t %p'`;
 
   // sensors/# receives exactly what is under sensors; # is refused (no SELECT_TOPIC at the root): nothing.
@@ -148,6 +160,25 @@ test('an Owner creates a role in the permissions matrix; mosquitto_sub as a prin
   const isolated = await runShellSnippet(`${asPrincipal} -t 'sensors/#' -W 3 2>&1; true`);
   // Herald keeps each topic's last value (sensors/t2 too), so a new subscriber gets both; sensors/secret/s1 no more.
   expect(topicLines(isolated)).toEqual(['sensors/t1 reading-1', 'sensors/t2 reading-2']);
+
+  // Explain access says the same for the same principal and filter, topic by topic.
+  await page.goto(
+    `/service/${serviceId}/roles/explain?subject=principal%3A${PRINCIPAL}&target=${encodeURIComponent('sensors/#')}`,
+  );
+  await expect(page.getByTestId('decision-Can subscribe')).toContainText('Can subscribe: Allowed');
+  const matching = page.getByRole('table', { name: 'Matching topics' });
+  await expect(matching.getByRole('row', { name: /sensors\/secret\/s1/ })).toContainText('No');
+  await expect(matching.getByRole('row', { name: /sensors\/t1/ })).toContainText('Yes');
+  await expect(matching.getByRole('row', { name: /sensors\/t2/ })).toContainText('Yes');
+  // On the isolated topic itself: refused, and why.
+  await page.getByRole('textbox', { name: 'Where' }).fill('sensors/secret/s1');
+  await expect(page.getByTestId('decision-Receives values')).toContainText(
+    'Receives values: Refused',
+  );
+  await expect(
+    page.getByText('inheritance stopped by isolated path "sensors/secret"').first(),
+  ).toBeVisible();
+  await expectAccessible(page);
 
   // Each page at 360 px: the matrix scrolls sideways with its path column in view.
   await page.setViewportSize({ width: 360, height: 800 });

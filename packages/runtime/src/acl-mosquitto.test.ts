@@ -53,6 +53,41 @@ function subackCodes(stdout: string): number[] {
   return (line?.split('):')[1] ?? '').split(',').map((code) => Number(code.trim()));
 }
 
+interface SessionRow {
+  clientId: string;
+  principal: string;
+  properties?: Record<string, string>;
+}
+
+async function sessions(): Promise<SessionRow[]> {
+  return (await fx.api('GET', '/admin/sessions')).body as SessionRow[];
+}
+
+/** Holds a mosquitto_sub session open under `clientId` while `use` runs, once the runtime lists it. */
+async function withLiveSession(
+  username: string,
+  clientId: string,
+  use: (session: SessionRow) => Promise<void>,
+): Promise<void> {
+  const holder = spawn('/usr/bin/mosquitto_sub', [
+    ...connection(username),
+    '-i',
+    clientId,
+    '-t',
+    'sensors/#',
+    '-W',
+    '15',
+  ]);
+  try {
+    const find = async () => (await sessions()).find((session) => session.clientId === clientId);
+    // A password login hashes with scrypt: seconds on a loaded machine.
+    await expect.poll(find, { timeout: 8_000 }).toBeDefined();
+    await use((await find()) as SessionRow);
+  } finally {
+    holder.kill();
+  }
+}
+
 describe('ACL battery with mosquitto_sub and mosquitto_pub', () => {
   it('an unknown principal (one of another service) is refused', async () => {
     const result = await client('mosquitto_pub', [
@@ -163,28 +198,7 @@ describe('ACL battery with mosquitto_sub and mosquitto_pub', () => {
   });
 
   it("another principal cannot take over a live session's client id", async () => {
-    const holder = spawn('/usr/bin/mosquitto_sub', [
-      ...connection('sensor-7'),
-      '-i',
-      'mosquitto-shared',
-      '-t',
-      'sensors/#',
-      '-W',
-      '15',
-    ]);
-    try {
-      await expect
-        .poll(
-          async () => {
-            const sessions = (await fx.api('GET', '/admin/sessions')).body as {
-              clientId: string;
-            }[];
-            return sessions.some((session) => session.clientId === 'mosquitto-shared');
-            // A password login hashes with scrypt: seconds on a loaded machine.
-          },
-          { timeout: 8_000 },
-        )
-        .toBe(true);
+    await withLiveSession('sensor-7', 'mosquitto-shared', async () => {
       const result = await client('mosquitto_pub', [
         ...connection('reader'),
         '-i',
@@ -195,16 +209,10 @@ describe('ACL battery with mosquitto_sub and mosquitto_pub', () => {
         'x',
       ]);
       expect(result.stderr).toMatch(/identifier rejected/i);
-      const sessions = (await fx.api('GET', '/admin/sessions')).body as {
-        clientId: string;
-        principal: string;
-      }[];
-      expect(sessions).toContainEqual(
+      expect(await sessions()).toContainEqual(
         expect.objectContaining({ clientId: 'mosquitto-shared', principal: 'sensor-7' }),
       );
-    } finally {
-      holder.kill();
-    }
+    });
   });
 
   it('anonymous clients are refused while the policy is DENY (the default)', async () => {
@@ -226,31 +234,15 @@ describe('ACL battery with mosquitto_sub and mosquitto_pub', () => {
     await fx.api('PUT', '/admin/authentication/trusted-properties', {
       trustedProperties: { Department: { type: 'values', values: ['north'] } },
     });
-    const holder = spawn('/usr/bin/mosquitto_sub', [
-      ...connection('sensor-7?Department=north&Region=eu'),
-      '-i',
+    await withLiveSession(
+      'sensor-7?Department=north&Region=eu',
       'mosquitto-properties',
-      '-t',
-      'sensors/#',
-      '-W',
-      '15',
-    ]);
-    try {
-      await expect
-        .poll(
-          async () => {
-            const sessions = (await fx.api('GET', '/admin/sessions')).body as {
-              clientId: string;
-              principal: string;
-              properties?: Record<string, string>;
-            }[];
-            return sessions.find((session) => session.clientId === 'mosquitto-properties');
-          },
-          { timeout: 8_000 },
-        )
-        .toMatchObject({ principal: 'sensor-7', properties: { Department: 'north' } });
-    } finally {
-      holder.kill();
-    }
+      async (session) => {
+        expect(session).toMatchObject({
+          principal: 'sensor-7',
+          properties: { Department: 'north' },
+        });
+      },
+    );
   });
 });

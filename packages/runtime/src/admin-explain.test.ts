@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLES, type RoleDefinition } from '@herald/contract/security/permissions';
 import { securityModel } from '@herald/contract/security/resolve-permissions';
 import type { AnonymousAction } from '@herald/contract/security/security.schema';
+import { roleDefinition } from '@herald/contract/security/testing/role-factories';
 import {
   explainAccess,
   parseExplainSubject,
@@ -10,15 +11,7 @@ import {
 } from './admin-explain';
 import type { SecuritySource } from './policy/session-policy';
 
-const custom = (name: string, overrides: Partial<RoleDefinition> = {}): RoleDefinition => ({
-  name,
-  globalPermissions: [],
-  defaultPathPermissions: [],
-  pathPermissions: {},
-  includedRoles: [],
-  lockingPrincipal: null,
-  ...overrides,
-});
+const custom = roleDefinition;
 
 /** A store as a plain object: the explainer reads only these pieces. */
 function source(

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { RoleDefinition } from './permissions';
 import { BUILT_IN_ROLES } from './permissions';
 import {
   decidePublishRights,
@@ -9,18 +8,9 @@ import {
   SessionRights,
 } from './mqtt-rights';
 import { expandRoles, resolvePathPermissions, securityModel } from './resolve-permissions';
+import { roleDefinition } from './testing/role-factories';
 
-function role(name: string, fields: Partial<RoleDefinition> = {}): RoleDefinition {
-  return {
-    name,
-    globalPermissions: [],
-    defaultPathPermissions: [],
-    pathPermissions: {},
-    includedRoles: [],
-    lockingPrincipal: null,
-    ...fields,
-  };
-}
+const role = roleDefinition;
 
 const model = securityModel(
   [

@@ -11,18 +11,9 @@ import {
   rolePathSource,
   securityModel,
 } from './resolve-permissions';
+import { roleDefinition } from './testing/role-factories';
 
-function role(name: string, fields: Partial<RoleDefinition> = {}): RoleDefinition {
-  return {
-    name,
-    globalPermissions: [],
-    defaultPathPermissions: [],
-    pathPermissions: {},
-    includedRoles: [],
-    lockingPrincipal: null,
-    ...fields,
-  };
-}
+const role = roleDefinition;
 
 /** One role `r` with default SEND_TO_SESSION and assignments on `a` and `a/b/c/d`, against varying isolated paths. */
 const assigned = role('r', {

@@ -10,20 +10,9 @@ import {
   describeRoleRemoval,
   describeTrustedPropertiesChange,
 } from './security-change';
+import { storedRole } from './testing/role-factories';
 
-function stored(name: string, fields: Partial<Role> = {}): Role {
-  return {
-    name,
-    builtIn: false,
-    description: null,
-    globalPermissions: [],
-    defaultPathPermissions: [],
-    pathPermissions: {},
-    includedRoles: [],
-    lockingPrincipal: null,
-    ...fields,
-  };
-}
+const stored = storedRole;
 
 function definition(role: Role): RoleDefinition & { description: string | null } {
   const { builtIn: _builtIn, ...rest } = role;

@@ -1,18 +1,14 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { roleDefinition } from '@herald/contract/security/testing/role-factories';
 import { describe, expect, it } from 'vitest';
 import { testDataDir } from '../testing/test-keys';
 import { DurableState, type StateEntry } from './durable-state';
 import type { CustomRoleState } from './security-state';
 
 const role = (name: string, overrides: Partial<CustomRoleState> = {}): CustomRoleState => ({
-  name,
+  ...roleDefinition(name),
   description: null,
-  globalPermissions: [],
-  defaultPathPermissions: [],
-  pathPermissions: {},
-  includedRoles: [],
-  lockingPrincipal: null,
   ...overrides,
 });
 

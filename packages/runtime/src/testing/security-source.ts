@@ -57,14 +57,5 @@ export function principalSession(
   });
 }
 
-export function role(name: string, definition: Partial<RoleDefinition> = {}): RoleDefinition {
-  return {
-    name,
-    globalPermissions: [],
-    defaultPathPermissions: [],
-    pathPermissions: {},
-    includedRoles: [],
-    lockingPrincipal: null,
-    ...definition,
-  };
-}
+/** The contract's role factory, under the name the runtime's tests use. */
+export { roleDefinition as role } from '@herald/contract/security/testing/role-factories';

@@ -58,94 +58,112 @@ const principalUrl = (name: string) => `/admin/principals/${encodeURIComponent(n
 /** At most this many paths of a list go into an audit row (the count says how many there were). */
 const AUDITED_LIST_LIMIT = 20;
 
-function audit(
+/**
+ * One write: forwarded to the runtime, then one audit row once the runtime made it durable, its details drawn from
+ * the input and the runtime's answer (a failed call audits nothing).
+ */
+interface AuditedWrite<S extends z.ZodType> {
+  schema: S;
+  method: 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  fields?: RuntimeFieldNames;
+  action: AuditAction;
+  details: (answer: z.output<S>) => Record<string, unknown>;
+}
+
+async function writeAudited<S extends z.ZodType>(
   app: FastifyInstance,
   request: FastifyRequest,
-  action: AuditAction,
-  details: Record<string, unknown>,
-): Promise<void> {
-  return auditServiceAction(app, request, serviceOf(request), action, details);
+  write: AuditedWrite<S>,
+): Promise<z.output<S>> {
+  const { schema, method, url, action, details, ...options } = write;
+  const answer = await forwardToRuntime(app, request, schema, method, url, options);
+  await auditServiceAction(app, request, serviceOf(request), action, details(answer));
+  return answer;
 }
 
 export function getSecurity(app: FastifyInstance, request: FastifyRequest): Promise<SecurityStore> {
   return forwardToRuntime(app, request, securityStoreSchema, 'GET', '/admin/security');
 }
 
-export async function putRole(
+export function putRole(
   app: FastifyInstance,
   request: FastifyRequest,
   name: string,
   body: unknown,
 ): Promise<RoleSaved> {
-  const saved = await forwardToRuntime(app, request, roleSavedSchema, 'PUT', roleUrl(name), {
+  return writeAudited(app, request, {
+    schema: roleSavedSchema,
+    method: 'PUT',
+    url: roleUrl(name),
     body,
     fields: ROLE_FIELDS,
+    action: 'service.role_saved',
+    details: (saved) => ({
+      role: name,
+      created: saved.created,
+      lockingPrincipal: saved.role.lockingPrincipal,
+      disconnected: saved.disconnected,
+    }),
   });
-  await audit(app, request, 'service.role_saved', {
-    role: name,
-    created: saved.created,
-    lockingPrincipal: saved.role.lockingPrincipal,
-    disconnected: saved.disconnected,
-  });
-  return saved;
 }
 
-export async function deleteRole(
+export function deleteRole(
   app: FastifyInstance,
   request: FastifyRequest,
   name: string,
 ): Promise<RoleRemoved> {
-  const removed = await forwardToRuntime(app, request, roleRemovedSchema, 'DELETE', roleUrl(name), {
+  return writeAudited(app, request, {
+    schema: roleRemovedSchema,
+    method: 'DELETE',
+    url: roleUrl(name),
     fields: ROLE_FIELDS,
+    action: 'service.role_removed',
+    details: (removed) => ({
+      role: name,
+      principalsChanged: removed.principalsChanged,
+      rolesChanged: removed.rolesChanged,
+    }),
   });
-  await audit(app, request, 'service.role_removed', {
-    role: name,
-    principalsChanged: removed.principalsChanged,
-    rolesChanged: removed.rolesChanged,
-  });
-  return removed;
 }
 
-export async function putDefaultRoles(
+export function putDefaultRoles(
   app: FastifyInstance,
   request: FastifyRequest,
   body: { rolesForNamedSessions: string[]; rolesForAnonymousSessions: string[] },
 ): Promise<WriteResult> {
-  const result = await forwardToRuntime(
-    app,
-    request,
-    securityWriteResultSchema,
-    'PUT',
-    '/admin/security/default-roles',
-    { body },
-  );
-  await audit(app, request, 'service.default_roles_changed', {
-    rolesForNamedSessions: body.rolesForNamedSessions,
-    rolesForAnonymousSessions: body.rolesForAnonymousSessions,
-    disconnected: result.disconnected,
+  return writeAudited(app, request, {
+    schema: securityWriteResultSchema,
+    method: 'PUT',
+    url: '/admin/security/default-roles',
+    body,
+    action: 'service.default_roles_changed',
+    details: (result) => ({
+      rolesForNamedSessions: body.rolesForNamedSessions,
+      rolesForAnonymousSessions: body.rolesForAnonymousSessions,
+      disconnected: result.disconnected,
+    }),
   });
-  return result;
 }
 
-export async function putIsolatedPaths(
+export function putIsolatedPaths(
   app: FastifyInstance,
   request: FastifyRequest,
   body: { isolatedPaths: string[] },
 ): Promise<WriteResult> {
-  const result = await forwardToRuntime(
-    app,
-    request,
-    securityWriteResultSchema,
-    'PUT',
-    '/admin/security/isolated-paths',
-    { body },
-  );
-  await audit(app, request, 'service.isolated_paths_changed', {
-    isolatedPaths: body.isolatedPaths.slice(0, AUDITED_LIST_LIMIT),
-    count: body.isolatedPaths.length,
-    disconnected: result.disconnected,
+  return writeAudited(app, request, {
+    schema: securityWriteResultSchema,
+    method: 'PUT',
+    url: '/admin/security/isolated-paths',
+    body,
+    action: 'service.isolated_paths_changed',
+    details: (result) => ({
+      isolatedPaths: body.isolatedPaths.slice(0, AUDITED_LIST_LIMIT),
+      count: body.isolatedPaths.length,
+      disconnected: result.disconnected,
+    }),
   });
-  return result;
 }
 
 export function explainAccess(
@@ -164,109 +182,95 @@ export function getAuthentication(
   return forwardToRuntime(app, request, authenticationStoreSchema, 'GET', '/admin/authentication');
 }
 
-export async function putPrincipal(
+export function putPrincipal(
   app: FastifyInstance,
   request: FastifyRequest,
   name: string,
   body: { password?: string | undefined; roles: string[]; lockingPrincipal?: string | null },
 ): Promise<PrincipalSaved> {
-  const saved = await forwardToRuntime(
-    app,
-    request,
-    principalSavedSchema,
-    'PUT',
-    principalUrl(name),
-    { body, fields: PRINCIPAL_FIELDS },
-  );
-  // Whether a password was set, never the password.
-  await audit(app, request, 'service.principal_saved', {
-    principal: name,
-    created: saved.created,
-    roles: saved.principal.roles,
-    passwordChanged: !saved.created && body.password !== undefined,
-    lockingPrincipal: saved.principal.lockingPrincipal,
-    disconnected: saved.disconnected,
+  return writeAudited(app, request, {
+    schema: principalSavedSchema,
+    method: 'PUT',
+    url: principalUrl(name),
+    body,
+    fields: PRINCIPAL_FIELDS,
+    action: 'service.principal_saved',
+    // Whether a password was set, never the password.
+    details: (saved) => ({
+      principal: name,
+      created: saved.created,
+      roles: saved.principal.roles,
+      passwordChanged: !saved.created && body.password !== undefined,
+      lockingPrincipal: saved.principal.lockingPrincipal,
+      disconnected: saved.disconnected,
+    }),
   });
-  return saved;
 }
 
-export async function putPrincipalPassword(
+export function putPrincipalPassword(
   app: FastifyInstance,
   request: FastifyRequest,
   name: string,
   body: { password: string },
 ): Promise<WriteResult> {
-  const result = await forwardToRuntime(
-    app,
-    request,
-    securityWriteResultSchema,
-    'PUT',
-    `${principalUrl(name)}/password`,
-    { body, fields: PRINCIPAL_FIELDS },
-  );
-  await audit(app, request, 'service.principal_password_set', {
-    principal: name,
-    disconnected: result.disconnected,
+  return writeAudited(app, request, {
+    schema: securityWriteResultSchema,
+    method: 'PUT',
+    url: `${principalUrl(name)}/password`,
+    body,
+    fields: PRINCIPAL_FIELDS,
+    action: 'service.principal_password_set',
+    details: (result) => ({ principal: name, disconnected: result.disconnected }),
   });
-  return result;
 }
 
-export async function deletePrincipal(
+export function deletePrincipal(
   app: FastifyInstance,
   request: FastifyRequest,
   name: string,
 ): Promise<PrincipalRemoved> {
-  const removed = await forwardToRuntime(
-    app,
-    request,
-    principalRemovedSchema,
-    'DELETE',
-    principalUrl(name),
-    { fields: PRINCIPAL_FIELDS },
-  );
-  await audit(app, request, 'service.principal_removed', {
-    principal: name,
-    disconnected: removed.disconnected,
+  return writeAudited(app, request, {
+    schema: principalRemovedSchema,
+    method: 'DELETE',
+    url: principalUrl(name),
+    fields: PRINCIPAL_FIELDS,
+    action: 'service.principal_removed',
+    details: (removed) => ({ principal: name, disconnected: removed.disconnected }),
   });
-  return removed;
 }
 
-export async function putAnonymousAction(
+export function putAnonymousAction(
   app: FastifyInstance,
   request: FastifyRequest,
   body: { anonymousAction: AnonymousAction },
 ): Promise<WriteResult> {
-  const result = await forwardToRuntime(
-    app,
-    request,
-    securityWriteResultSchema,
-    'PUT',
-    '/admin/authentication/anonymous',
-    { body },
-  );
-  await audit(app, request, 'service.anonymous_action_changed', {
-    anonymousAction: body.anonymousAction,
-    disconnected: result.disconnected,
+  return writeAudited(app, request, {
+    schema: securityWriteResultSchema,
+    method: 'PUT',
+    url: '/admin/authentication/anonymous',
+    body,
+    action: 'service.anonymous_action_changed',
+    details: (result) => ({
+      anonymousAction: body.anonymousAction,
+      disconnected: result.disconnected,
+    }),
   });
-  return result;
 }
 
-export async function putTrustedProperties(
+export function putTrustedProperties(
   app: FastifyInstance,
   request: FastifyRequest,
   body: { trustedProperties: TrustedProperties },
 ): Promise<WriteResult> {
-  const result = await forwardToRuntime(
-    app,
-    request,
-    securityWriteResultSchema,
-    'PUT',
-    '/admin/authentication/trusted-properties',
-    { body },
-  );
-  await audit(app, request, 'service.trusted_properties_changed', {
-    properties: Object.keys(body.trustedProperties),
-    disconnected: result.disconnected,
+  return writeAudited(app, request, {
+    schema: securityWriteResultSchema,
+    method: 'PUT',
+    url: '/admin/authentication/trusted-properties',
+    body,
+    action: 'service.trusted_properties_changed',
+    details: (result) => ({
+      properties: Object.keys(body.trustedProperties),
+      disconnected: result.disconnected,
+    }),
   });
-  return result;
 }

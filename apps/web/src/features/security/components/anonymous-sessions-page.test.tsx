@@ -7,15 +7,11 @@ import { renderServicePage } from '../../../testing/render-service-page';
 import {
   buildAuthenticationStore,
   buildSecurityStore,
+  reviewLines,
   securityHandlers,
 } from '../testing/authentication-factories';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const reviewLines = (dialog: ReturnType<typeof within>) =>
-  within(dialog.getByTestId('change-review'))
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
 
 function openAnonymous(roles: ('Owner' | 'User')[] = ['Owner']) {
   const state = {

@@ -11,7 +11,7 @@ import { useSecurity } from '../api/security-queries';
 import { CANNOT_CHANGE_SECURITY_REASON } from './principals-actions';
 import { ANONYMOUS_ACTION_WORDS } from './anonymous-action-words';
 import { APPLIES_AT_ONCE } from './security-write-words';
-import { ChangeReviewModal } from './principals-change-review';
+import { ChangeReviewModal } from './change-review';
 import { RefusedButton } from './principals-refused-button';
 import { PrincipalRoleBadges } from './principals-table';
 import { closedSessions } from './principals-roles-modal';

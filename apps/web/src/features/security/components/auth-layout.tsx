@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
-import { Link, Outlet, useLocation } from 'react-router';
-import { ACTIVE_NAV_LABEL } from '../../../components/nav-colors';
-import { ServiceNotRunning } from './explain-service-not-running';
+import { Outlet } from 'react-router';
+import { ServiceNotRunning } from '../../../components/service-not-running';
+import { SectionLinks } from './section-links';
 
 /** The pages under Security → Auth (spec section 2). */
 const AUTH_PAGES = [
@@ -20,12 +20,10 @@ export interface AuthLayoutProps {
 }
 
 /**
- * Security → Auth: the heading and the pages as links (bookmarkable; the same bar as Roles), then the page. The
- * runtime keeps the authentication store, so a service that is not running shows why instead.
+ * Security → Auth: the heading and the pages as links (the same bar as Roles), then the page. The runtime keeps the
+ * authentication store, so a service that is not running shows why instead.
  */
 export function AuthLayout({ serviceId, serviceLabel, status, outletContext }: AuthLayoutProps) {
-  const { pathname } = useLocation();
-  const segment = pathname.split('/authentication/')[1]?.split('/')[0];
   return (
     <Stack gap="md">
       <Stack gap={4}>
@@ -34,27 +32,12 @@ export function AuthLayout({ serviceId, serviceLabel, status, outletContext }: A
           Who may connect to {serviceLabel} over MQTT, and as what.
         </Text>
       </Stack>
-      {/* Three links wrap on a phone rather than scroll, so the current page is always in view. */}
-      <Group component="nav" aria-label="Auth pages" gap={4}>
-        {AUTH_PAGES.map((page) => {
-          const isCurrent = page.segment === segment;
-          return (
-            <Button
-              key={page.segment}
-              component={Link}
-              to={`/service/${encodeURIComponent(serviceId)}/authentication/${page.segment}`}
-              variant={isCurrent ? 'light' : 'subtle'}
-              // Mantine's grey subtle label measured 3.3:1 with axe (roles-layout.tsx); the text colour reads well.
-              c={isCurrent ? ACTIVE_NAV_LABEL : 'var(--mantine-color-text)'}
-              size="sm"
-              aria-current={isCurrent ? 'page' : undefined}
-              style={{ flexShrink: 0 }}
-            >
-              {page.label}
-            </Button>
-          );
-        })}
-      </Group>
+      <SectionLinks
+        label="Auth pages"
+        serviceId={serviceId}
+        section="authentication"
+        pages={AUTH_PAGES}
+      />
       {status === 'RUNNING' ? (
         <Outlet context={outletContext} />
       ) : (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import classes from '../../../components/stacked-table.module.css';
 import { showToast } from '../../../lib/toast';
 import { usePutDefaultRolesMutation } from '../api/security-queries';
-import { ChangeConfirmModal } from './change-confirm-modal';
+import { ChangeReviewModal } from './change-review';
 import {
   APPLIES_AT_ONCE,
   CANNOT_CHANGE_SECURITY_REASON,
@@ -145,10 +145,10 @@ export function DefaultRolesForm({ serviceId, store, canEdit }: DefaultRolesForm
           </Table>
         </Table.ScrollContainer>
       </Card>
-      <ChangeConfirmModal
+      <ChangeReviewModal
         opened={changes !== null}
         title="Save the default roles?"
-        changes={changes ?? []}
+        lines={changes ?? []}
         warning={APPLIES_AT_ONCE}
         confirmLabel="Save default roles"
         loading={mutation.isPending}

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Code, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { describeIsolatedPathsChange } from '@herald/contract/security/security-change';
-import { securityPathSchema, type SecurityStore } from '@herald/contract/security/security.schema';
+import type { SecurityStore } from '@herald/contract/security/security.schema';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { usePutIsolatedPathsMutation } from '../api/security-queries';
-import { ChangeConfirmModal } from './change-confirm-modal';
+import { AddPathInput } from './add-path-input';
+import { ChangeReviewModal } from './change-review';
 import {
   APPLIES_AT_ONCE,
   CANNOT_CHANGE_SECURITY_REASON,
@@ -17,31 +18,13 @@ export interface IsolatedPathsFormProps {
   canEdit: boolean;
 }
 
-/** Checks a path to isolate: the contract's path rule, and not twice. */
-export function checkIsolatedPath(path: string, paths: readonly string[]): string | undefined {
-  const parsed = securityPathSchema.safeParse(path);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Not a topic path';
-  if (paths.includes(path)) return `${path} is already isolated`;
-  return undefined;
-}
-
 /** Paths that do not inherit permissions from their ancestors (DATA-PLANE "Security store"). */
 export function IsolatedPathsForm({ serviceId, store, canEdit }: IsolatedPathsFormProps) {
   const [paths, setPaths] = useState(store.isolatedPaths);
-  const [newPath, setNewPath] = useState('');
-  const [newPathError, setNewPathError] = useState<string>();
   const [changes, setChanges] = useState<string[] | null>(null);
   const mutation = usePutIsolatedPathsMutation(serviceId);
   const isChanged = paths.join('\n') !== store.isolatedPaths.join('\n');
 
-  const handleAdd = () => {
-    const path = newPath.trim();
-    const problem = checkIsolatedPath(path, paths);
-    setNewPathError(problem);
-    if (problem !== undefined) return;
-    setPaths([...paths, path]);
-    setNewPath('');
-  };
   const handleConfirm = () =>
     mutation.mutate(
       { isolatedPaths: paths },
@@ -98,31 +81,14 @@ export function IsolatedPathsForm({ serviceId, store, canEdit }: IsolatedPathsFo
       )}
       {canEdit ? (
         <>
-          <Group align="flex-start" gap="xs" wrap="nowrap">
-            <TextInput
-              label="Isolate a path"
-              placeholder="e.g. private"
-              value={newPath}
-              onChange={(event) => {
-                setNewPath(event.currentTarget.value);
-                setNewPathError(undefined);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  handleAdd();
-                }
-              }}
-              error={newPathError}
-              spellCheck={false}
-              autoComplete="off"
-              style={{ flex: 1, maxWidth: 360 }}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            />
-            <Button variant="default" mt={25} onClick={handleAdd}>
-              Add
-            </Button>
-          </Group>
+          <AddPathInput
+            label="Isolate a path"
+            placeholder="e.g. private"
+            buttonLabel="Add"
+            existing={paths}
+            alreadyThere="is already isolated"
+            onAdd={(path) => setPaths([...paths, path])}
+          />
           <Group justify="flex-end">
             <Button
               disabled={!isChanged}
@@ -137,10 +103,10 @@ export function IsolatedPathsForm({ serviceId, store, canEdit }: IsolatedPathsFo
           {CANNOT_CHANGE_SECURITY_REASON}
         </Text>
       )}
-      <ChangeConfirmModal
+      <ChangeReviewModal
         opened={changes !== null}
         title="Save the isolated paths?"
-        changes={changes ?? []}
+        lines={changes ?? []}
         warning={APPLIES_AT_ONCE}
         confirmLabel="Save isolated paths"
         loading={mutation.isPending}

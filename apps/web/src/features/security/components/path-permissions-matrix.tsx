@@ -1,23 +1,11 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Checkbox, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
 import {
   PATH_PERMISSIONS,
   PATH_PERMISSION_WORDS,
   type PathPermission,
 } from '@herald/contract/security/permissions';
-import { securityPathSchema } from '@herald/contract/security/security.schema';
-import { useState } from 'react';
 import type { PathRow } from '../utils/role-form';
+import { AddPathInput } from './add-path-input';
 
 export interface PathPermissionsMatrixProps {
   rows: PathRow[];
@@ -38,14 +26,6 @@ const stickyCell = {
   overflowWrap: 'anywhere',
 } as const;
 
-/** Checks a path to add: the contract's path rule, and not twice. */
-export function checkNewPath(path: string, rows: readonly PathRow[]): string | undefined {
-  const parsed = securityPathSchema.safeParse(path);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Not a topic path';
-  if (rows.some((row) => row.path === path)) return `${path} is already in the matrix`;
-  return undefined;
-}
-
 /**
  * Permissions by path: one row per path, one column per path permission. What a row grants replaces what the path
  * would inherit from its ancestors, so an empty row is meaningful ("nothing here").
@@ -56,17 +36,6 @@ export function PathPermissionsMatrix({
   readOnly,
   error,
 }: PathPermissionsMatrixProps) {
-  const [newPath, setNewPath] = useState('');
-  const [newPathError, setNewPathError] = useState<string>();
-
-  const handleAdd = () => {
-    const path = newPath.trim();
-    const problem = checkNewPath(path, rows);
-    setNewPathError(problem);
-    if (problem !== undefined) return;
-    onChange([...rows, { path, permissions: [] }]);
-    setNewPath('');
-  };
   const toggle = (path: string, permission: PathPermission, isOn: boolean) =>
     onChange(
       rows.map((row) =>
@@ -187,31 +156,14 @@ export function PathPermissionsMatrix({
         </Text>
       )}
       {!readOnly && (
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Add a path"
-            placeholder="e.g. sensors"
-            value={newPath}
-            onChange={(event) => {
-              setNewPath(event.currentTarget.value);
-              setNewPathError(undefined);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                handleAdd();
-              }
-            }}
-            error={newPathError}
-            spellCheck={false}
-            autoComplete="off"
-            style={{ flex: 1, maxWidth: 360 }}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          />
-          <Button variant="default" mt={25} onClick={handleAdd}>
-            Add path
-          </Button>
-        </Group>
+        <AddPathInput
+          label="Add a path"
+          placeholder="e.g. sensors"
+          buttonLabel="Add path"
+          existing={rows.map((row) => row.path)}
+          alreadyThere="is already in the matrix"
+          onAdd={(path) => onChange([...rows, { path, permissions: [] }])}
+        />
       )}
     </Stack>
   );

@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api-error';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { usePutPrincipalMutation } from '../api/authentication-queries';
-import { ChangeReview } from './principals-change-review';
+import { ChangeReview } from './change-review';
 import { passwordErrors, principalNameError } from './principals-form-rules';
 
 const EMPTY = { name: '', password: '', confirmPassword: '', roles: [] as string[] };

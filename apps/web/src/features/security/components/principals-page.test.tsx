@@ -9,15 +9,11 @@ import {
   buildAuthenticationStore,
   buildRole,
   buildSecurityStore,
+  reviewLines,
   securityHandlers,
 } from '../testing/authentication-factories';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const reviewLines = (dialog: ReturnType<typeof within>) =>
-  within(dialog.getByTestId('change-review'))
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
 
 const security = buildSecurityStore({
   roles: [

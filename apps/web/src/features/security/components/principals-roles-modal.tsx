@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { showToast } from '../../../lib/toast';
 import { usePutPrincipalMutation } from '../api/authentication-queries';
 import { APPLIES_AT_ONCE } from './security-write-words';
-import { ChangeReview } from './principals-change-review';
+import { ChangeReview } from './change-review';
 
 export interface PrincipalsRolesModalProps {
   serviceId: string;

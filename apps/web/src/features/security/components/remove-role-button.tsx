@@ -4,7 +4,7 @@ import type { Principal, SecurityStore } from '@herald/contract/security/securit
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { useRemoveRoleMutation } from '../api/security-queries';
-import { ChangeConfirmModal } from './change-confirm-modal';
+import { ChangeReviewModal } from './change-review';
 import { APPLIES_AT_ONCE } from './security-write-words';
 
 export interface RemoveRoleButtonProps {
@@ -50,13 +50,13 @@ export function RemoveRoleButton({
       <Button variant="default" c="red.9" onClick={() => setConfirming(true)}>
         Remove role
       </Button>
-      <ChangeConfirmModal
+      <ChangeReviewModal
         opened={isConfirming}
         title={`Remove the role ${roleName}?`}
-        changes={isConfirming ? describeRoleRemoval(roleName, principals, store) : []}
+        lines={isConfirming ? describeRoleRemoval(roleName, principals, store) : []}
         warning={APPLIES_AT_ONCE}
         confirmLabel="Remove role"
-        isDanger
+        isDestructive
         loading={mutation.isPending}
         onConfirm={handleConfirm}
         onClose={() => setConfirming(false)}

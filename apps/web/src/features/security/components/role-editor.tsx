@@ -19,7 +19,7 @@ import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { usePutRoleMutation } from '../api/security-queries';
 import { formValuesToDefinition, formValuesToInput, type RoleFormValues } from '../utils/role-form';
-import { ChangeConfirmModal } from './change-confirm-modal';
+import { ChangeReviewModal } from './change-review';
 import { PathPermissionsMatrix } from './path-permissions-matrix';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { APPLIES_AT_ONCE, disconnectedText } from './security-write-words';
@@ -242,10 +242,10 @@ export function RoleEditor({
           </Group>
         )}
       </Stack>
-      <ChangeConfirmModal
+      <ChangeReviewModal
         opened={changes !== null}
         title={isNew ? 'Create the role?' : 'Save the role?'}
-        changes={changes ?? []}
+        lines={changes ?? []}
         warning={APPLIES_AT_ONCE}
         confirmLabel={isNew ? 'Create role' : 'Save role'}
         loading={mutation.isPending}

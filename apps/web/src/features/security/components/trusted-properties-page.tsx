@@ -12,7 +12,7 @@ import { showToast } from '../../../lib/toast';
 import { useAuthentication, useTrustedPropertiesMutation } from '../api/authentication-queries';
 import { CANNOT_CHANGE_SECURITY_REASON } from './principals-actions';
 import { describeTrustedRule } from './trusted-rule-words';
-import { ChangeReviewModal } from './principals-change-review';
+import { ChangeReviewModal } from './change-review';
 import { RefusedButton } from './principals-refused-button';
 import { TableSkeleton } from './principals-skeleton';
 import { TrustedPropertyModal, type TrustedPropertyDraft } from './trusted-property-modal';

@@ -6,19 +6,12 @@ import type {
   Role,
   SecurityStore,
 } from '@herald/contract/security/security.schema';
+import { storedRole } from '@herald/contract/security/testing/role-factories';
+import { within } from '@testing-library/react';
 import { handle, type MockHandler } from '../../../testing/api-mock';
 
 export function buildRole(overrides: Partial<Role> & { name: string }): Role {
-  return {
-    builtIn: false,
-    description: null,
-    globalPermissions: [],
-    defaultPathPermissions: [],
-    pathPermissions: {},
-    includedRoles: [],
-    lockingPrincipal: null,
-    ...overrides,
-  };
+  return storedRole(overrides.name, overrides);
 }
 
 /** The store as a new service has it (built-ins only), plus any custom roles. */
@@ -96,3 +89,9 @@ export function buildExplanation(overrides: Partial<Explanation> = {}): Explanat
     ...overrides,
   };
 }
+
+/** The lines of a change review (change-review.tsx) shown in `dialog`. */
+export const reviewLines = (dialog: ReturnType<typeof within>) =>
+  within(dialog.getByTestId('change-review'))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);

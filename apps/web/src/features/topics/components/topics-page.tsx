@@ -1,12 +1,11 @@
-import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { hasPermission, type Role } from '@herald/contract/members/permissions';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
-import { serviceStatusWords } from '@herald/contract/services/service-status-words';
 import type { Service } from '@herald/contract/services/service.schema';
 import { useMemo } from 'react';
 import { MessagingIndicator } from '../../../components/messaging-indicator';
-import { ServiceStatusBadge } from '../../../components/service-status-badge';
+import { ServiceNotRunning } from '../../../components/service-not-running';
 import { useMessagingSession } from '../../../lib/messaging';
 import { TopicBrowser } from './topic-browser';
 import { TopicsEmptyState } from './topics-empty-state';
@@ -35,7 +34,7 @@ export function TopicsPage({ service, roles, status }: TopicsPageProps) {
       {isRunning ? (
         <LiveTopicBrowser service={service} canEdit={canEdit} />
       ) : (
-        <NotRunning status={status} />
+        <ServiceNotRunning title="Topics are shown while the service is running" status={status} />
       )}
     </Stack>
   );
@@ -53,18 +52,5 @@ function LiveTopicBrowser({ service, canEdit }: { service: Service; canEdit: boo
       session={session}
       emptyState={<TopicsEmptyState service={service} />}
     />
-  );
-}
-
-function NotRunning({ status }: { status: ServiceStatus }) {
-  const words = serviceStatusWords(status);
-  return (
-    <Alert color="gray" variant="light" title="Topics are shown while the service is running">
-      <Group gap="xs" mb={4}>
-        <Text size="sm">The service is</Text>
-        <ServiceStatusBadge status={status} hint="tooltip" />
-      </Group>
-      <Text size="sm">{words.detail}</Text>
-    </Alert>
   );
 }

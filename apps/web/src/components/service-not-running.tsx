@@ -1,10 +1,19 @@
 import { Alert, Group, Text } from '@mantine/core';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
 import { serviceStatusWords } from '@herald/contract/services/service-status-words';
-import { ServiceStatusBadge } from '../../../components/service-status-badge';
+import { ServiceStatusBadge } from './service-status-badge';
 
-/** The security screens ask the running service (its runtime keeps both stores): otherwise, say why not. */
-export function ServiceNotRunning({ title, status }: { title: string; status: ServiceStatus }) {
+export interface ServiceNotRunningProps {
+  /** What the page shows once the service runs ("Topics are shown while the service is running"). */
+  title: string;
+  status: ServiceStatus;
+}
+
+/**
+ * The pages that ask the service's runtime (topics, roles, auth) have nothing to show while it is not running: say
+ * so, with the status in a person's words and what it means.
+ */
+export function ServiceNotRunning({ title, status }: ServiceNotRunningProps) {
   const words = serviceStatusWords(status);
   return (
     <Alert color="gray" variant="light" title={title}>

@@ -4,7 +4,7 @@ import { inlineErrorText } from '../../../lib/error-text';
 export interface ChangeReviewProps {
   /** What the save will change, one sentence a line (the contract's security-change.ts); empty: nothing. */
   lines: readonly string[];
-  /** A warning under the list (e.g. sessions that will be closed). */
+  /** A consequence shown under the list (e.g. that it applies at once, sessions that will be closed). */
   warning?: string | undefined;
   confirmLabel: string;
   loading: boolean;
@@ -12,11 +12,16 @@ export interface ChangeReviewProps {
   isDestructive?: boolean;
   /** The failed save, shown above the buttons (the dialog stays open to try again or go back). */
   error?: unknown;
+  /** "Back" inside a form's dialog (back to the form), "Cancel" for a dialog of its own. */
+  backLabel?: string;
   onConfirm: () => void;
   onBack: () => void;
 }
 
-/** The last step before a security write: exactly what will change (issue 11 item 5), then save or go back. */
+/**
+ * The last step before every security write (Roles and Auth alike): exactly what will change (issue 11 item 5),
+ * then save or go back.
+ */
 export function ChangeReview({
   lines,
   warning,
@@ -24,6 +29,7 @@ export function ChangeReview({
   loading,
   isDestructive = false,
   error,
+  backLabel = 'Back',
   onConfirm,
   onBack,
 }: ChangeReviewProps) {
@@ -36,17 +42,20 @@ export function ChangeReview({
       ) : (
         <>
           <Text size="sm">This will change:</Text>
-          <List size="sm" spacing={4} data-testid="change-review">
+          <List size="sm" spacing={4} aria-label="Changes" data-testid="change-review">
             {lines.map((line) => (
-              <List.Item key={line}>{line}</List.Item>
+              // A long topic path breaks anywhere rather than widen the dialog on a phone.
+              <List.Item key={line} style={{ overflowWrap: 'anywhere' }}>
+                {line}
+              </List.Item>
             ))}
           </List>
         </>
       )}
       {warning !== undefined && (
-        <Text size="sm" fw={600}>
+        <Alert color="yellow" variant="light">
           {warning}
-        </Text>
+        </Alert>
       )}
       {error !== undefined && error !== null && (
         <Alert color="red" variant="light" role="alert" title="Not saved">
@@ -55,7 +64,7 @@ export function ChangeReview({
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack}>
-          Back
+          {backLabel}
         </Button>
         <Button
           color={isDestructive ? 'red.9' : undefined}
@@ -70,13 +79,13 @@ export function ChangeReview({
   );
 }
 
-export interface ChangeReviewModalProps extends Omit<ChangeReviewProps, 'onBack'> {
+export interface ChangeReviewModalProps extends Omit<ChangeReviewProps, 'onBack' | 'backLabel'> {
   opened: boolean;
   title: string;
   onClose: () => void;
 }
 
-/** ChangeReview in its own dialog, for changes made on the page itself (anonymous policy, trusted properties). */
+/** ChangeReview in a dialog of its own, for changes made on the page itself (a role, default roles, policies). */
 export function ChangeReviewModal({ opened, title, onClose, ...review }: ChangeReviewModalProps) {
   return (
     <Modal
@@ -86,7 +95,7 @@ export function ChangeReviewModal({ opened, title, onClose, ...review }: ChangeR
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <ChangeReview {...review} onBack={onClose} />
+      <ChangeReview {...review} backLabel="Cancel" onBack={onClose} />
     </Modal>
   );
 }
