@@ -179,6 +179,13 @@ describe('Roles → Explain access', () => {
     ]);
   });
 
+  it("shows a linked Owner's session as the Admin/Owner choice (both act as ADMINISTRATOR)", async () => {
+    openExplainer('/service/svc-1/roles/explain?subject=member%3AOwner');
+    expect(await screen.findByRole('combobox', { name: 'Who' })).toHaveValue(
+      'Dashboard member: Admin/Owner',
+    );
+  });
+
   it('asks once per pause in typing, not per keystroke', async () => {
     const { api } = openExplainer('/service/svc-1/roles/explain?subject=anonymous');
     await userEvent.type(await screen.findByRole('textbox', { name: 'Where' }), 'sensors/temp');

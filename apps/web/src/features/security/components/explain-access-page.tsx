@@ -41,8 +41,13 @@ export function ExplainAccessPage({ serviceId }: { serviceId: string }) {
   useDocumentTitle('Explain access · Roles · Herald Cloud');
   const [searchParams, setSearchParams] = useSearchParams();
   const subjectParam = searchParams.get('subject');
+  // An Owner's dashboard session is an Admin's (both ADMINISTRATOR): a linked `member:Owner` shows that choice.
   const subject =
-    subjectParam !== null && EXPLAIN_SUBJECT_PATTERN.test(subjectParam) ? subjectParam : null;
+    subjectParam === 'member:Owner'
+      ? 'member:Admin'
+      : subjectParam !== null && EXPLAIN_SUBJECT_PATTERN.test(subjectParam)
+        ? subjectParam
+        : null;
   const [target, setTarget] = useState(searchParams.get('target') ?? '');
   const [settledTarget] = useDebouncedValue(target.trim(), TYPING_PAUSE_MS);
   const authentication = useAuthentication(serviceId);
