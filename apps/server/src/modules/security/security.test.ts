@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { callAs, createTestMember, createTestWorkspace } from '../../testing/test-workspaces';
 import {
   dashboardTokenOf,
+  runtimeAdminAs,
   envelopeOf,
   topicUrl,
   useRunningService,
@@ -261,18 +262,7 @@ describe('service security routes', () => {
 
     // The second door: the User's own dashboard token straight against the runtime's admin API (as OBSERVER).
     const { app, team, row } = service;
-    const endpoint = app.provisioner.endpointOf(row.id);
-    if (!endpoint) throw new Error('not running');
-    const token = await dashboardTokenOf(app, team.user);
-    const runtime = (method: string, url: string, body?: unknown) =>
-      fetch(`http://127.0.0.1:${endpoint.httpPort}${url}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
+    const runtime = await runtimeAdminAs(app, row, team.user);
     expect((await runtime('GET', '/admin/security')).status).toBe(200);
     expect((await runtime('GET', '/admin/authentication')).status).toBe(200);
     expect((await runtime('PUT', '/admin/security/roles/by-user', sensorsRole)).status).toBe(403);

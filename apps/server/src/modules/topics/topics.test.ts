@@ -13,6 +13,7 @@ import {
 import { TOPIC_ROUTE_MESSAGES } from './runtime-access';
 import {
   dashboardTokenOf,
+  runtimeAdminAs,
   envelopeOf,
   topicUrl,
   useRunningService,
@@ -117,18 +118,7 @@ describe('topic routes', () => {
     expect(removal.statusCode).toBe(403);
 
     // The second door: the User's own dashboard token straight against the runtime's admin API.
-    const endpoint = app.provisioner.endpointOf(row.id);
-    if (!endpoint) throw new Error('not running');
-    const token = await dashboardTokenOf(app, team.user);
-    const runtime = (method: string, url: string, body?: unknown) =>
-      fetch(`http://127.0.0.1:${endpoint.httpPort}${url}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
+    const runtime = await runtimeAdminAs(app, row, team.user);
     expect((await runtime('GET', '/admin/topics/paging/a')).status).toBe(200);
     expect(
       (await runtime('PUT', '/admin/topics/user/attempt', { type: 'STRING', value: 'x' })).status,

@@ -65,6 +65,29 @@ export async function dashboardTokenOf(app: FastifyInstance, member: TestMember)
   return token;
 }
 
+/**
+ * Calls the service's runtime admin API directly with the member's own dashboard token: the second door into the
+ * same data, which must refuse what the control plane refuses.
+ */
+export async function runtimeAdminAs(
+  app: FastifyInstance,
+  row: Pick<ServiceRow, 'id'>,
+  member: TestMember,
+): Promise<(method: string, url: string, body?: unknown) => Promise<Response>> {
+  const endpoint = app.provisioner.endpointOf(row.id);
+  if (!endpoint) throw new Error('not running');
+  const token = await dashboardTokenOf(app, member);
+  return (method, url, body) =>
+    fetch(`http://127.0.0.1:${endpoint.httpPort}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+}
+
 /** The error envelope of a failed call, checked to be one. */
 export function envelopeOf(response: LightMyRequestResponse): {
   code: string;
