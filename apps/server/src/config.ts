@@ -56,6 +56,21 @@ export interface Config {
    * behind one address, or a test run that signs up many people from loopback, raises it.
    */
   signupsPerAddress: number | undefined;
+  /** Log lines (collected and event logs) older than this many days are dropped (whole daily partitions). */
+  logRetentionDays: number;
+  /** At most this many log lines are kept per service; the oldest go first. */
+  logMaxLinesPerService: number;
+  /** How often the control plane scrapes each running runtime's /metrics into the database metrics store. */
+  metricsScrapeSeconds: number;
+  /** Usage samples older than this many days are dropped (minute samples become hourly after a day). */
+  metricsRetentionDays: number;
+  /**
+   * Set: the Prometheus metrics store. Usage is answered by PromQL from this server; the provisioner writes file-based
+   * service discovery to `prometheusSdFile` for it to scrape; the control plane scrapes nothing itself.
+   */
+  prometheusUrl: string | undefined;
+  /** Where the file-based service discovery targets are written (only with prometheusUrl). */
+  prometheusSdFile: string;
 }
 
 export class ConfigError extends StartupError {
@@ -224,6 +239,20 @@ const environmentSchema = z.object({
   SERVICE_PORT_COUNT: integerBetween('SERVICE_PORT_COUNT', 1, 10000).optional(),
   DEV_MAIL_OUTBOX: onOff('DEV_MAIL_OUTBOX').optional(),
   SIGNUPS_PER_ADDRESS: integerBetween('SIGNUPS_PER_ADDRESS', 1, 100000).optional(),
+  LOG_RETENTION_DAYS: integerBetween('LOG_RETENTION_DAYS', 1, 3650).optional(),
+  LOG_MAX_LINES_PER_SERVICE: integerBetween(
+    'LOG_MAX_LINES_PER_SERVICE',
+    1000,
+    100_000_000,
+  ).optional(),
+  METRICS_SCRAPE_SECONDS: integerBetween('METRICS_SCRAPE_SECONDS', 1, 3600).optional(),
+  METRICS_RETENTION_DAYS: integerBetween('METRICS_RETENTION_DAYS', 2, 3650).optional(),
+  PROMETHEUS_URL: urlWithProtocols(
+    'PROMETHEUS_URL',
+    ['http:', 'https:'],
+    'an http:// or https:// URL of a Prometheus server',
+  ).optional(),
+  PROMETHEUS_SD_FILE: filePath.optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -284,5 +313,15 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     servicePortBase: values.SERVICE_PORT_BASE ?? 21883,
     servicePortCount: values.SERVICE_PORT_COUNT ?? 1000,
     signupsPerAddress: values.SIGNUPS_PER_ADDRESS,
+    logRetentionDays: values.LOG_RETENTION_DAYS ?? 14,
+    logMaxLinesPerService: values.LOG_MAX_LINES_PER_SERVICE ?? 200_000,
+    metricsScrapeSeconds: values.METRICS_SCRAPE_SECONDS ?? 15,
+    metricsRetentionDays: values.METRICS_RETENTION_DAYS ?? 400,
+    prometheusUrl: values.PROMETHEUS_URL?.replace(/\/+$/, ''),
+    prometheusSdFile: path.resolve(
+      cwd,
+      values.PROMETHEUS_SD_FILE ??
+        path.join(values.DATA_DIR ?? './data', 'prometheus', 'targets.json'),
+    ),
   };
 }

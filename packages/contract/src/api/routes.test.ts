@@ -126,6 +126,7 @@ const SECTION_7_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['GET', '/v3/service/{serviceId}/logs/herald'],
   ['GET', '/v3/service/{serviceId}/logs/kafka-adapter/{adapterId}'],
   ['GET', '/v3/service/{serviceId}/logs/rest-adapter'],
+  ['GET', '/v3/service/{serviceId}/logs/sources'],
   // Usage
   ['GET', '/v3/service/{serviceId}/usage'],
 ];

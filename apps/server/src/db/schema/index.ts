@@ -9,3 +9,5 @@ export * from './workspace';
 export * from './consent';
 export * from './service';
 export * from './dashboard-revocation';
+export * from './service-log';
+export * from './usage';

@@ -1,4 +1,4 @@
-import { logsQuerySchema, logsSchema } from '../../logs/logs.schema';
+import { logSourcesSchema, logsQuerySchema, logsSchema } from '../../logs/logs.schema';
 import { defineRoute } from '../define-route';
 import { kafkaAdapterParamsSchema, serviceParamsSchema } from './params';
 
@@ -45,5 +45,14 @@ export const logRoutes = {
     params: serviceParamsSchema,
     query: logsQuerySchema,
     responses: { 200: logsSchema },
+  }),
+  getLogSources: defineRoute({
+    method: 'GET',
+    path: '/v3/service/{serviceId}/logs/sources',
+    summary: 'The Kafka adapters and REST adapter that have logs (for the adapter log pickers)',
+    tags,
+    access: 'service',
+    params: serviceParamsSchema,
+    responses: { 200: logSourcesSchema },
   }),
 } as const;

@@ -1,0 +1,39 @@
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The database metrics store (docs/decisions/022): one row per service per interval [start, start + seconds) in
+ * unix seconds. Scrapes land in minute rows; minute rows older than a day are folded into hour rows. Counters hold
+ * the increase within the interval, gauges the highest and lowest value seen (contract usage/usage-aggregate.ts).
+ * No foreign key to the service: usage must outlive a deleted service for billing; retention removes it.
+ */
+export const usageSample = pgTable(
+  'usage_sample',
+  {
+    serviceId: text('service_id').notNull(),
+    seconds: integer('seconds').notNull(),
+    start: bigint('start', { mode: 'number' }).notNull(),
+    billedMessages: bigint('billed_messages', { mode: 'number' }).notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    sessionsMax: integer('sessions_max').notNull().default(0),
+    sessionsMin: integer('sessions_min').notNull().default(0),
+    topicsMax: integer('topics_max').notNull().default(0),
+    topicsMin: integer('topics_min').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.serviceId, table.seconds, table.start] }),
+    index('usage_sample_service_start_idx').on(table.serviceId, table.start),
+  ],
+);
+
+/**
+ * The last counter readings of each service's runtime, updated in the same transaction as the sample they fed: a
+ * restarted control plane computes the next increase from here (no double counting), and a restarted runtime (another
+ * start time, or lower values) counts from zero (Prometheus counter semantics).
+ */
+export const metricsScrapeState = pgTable('metrics_scrape_state', {
+  serviceId: text('service_id').primaryKey(),
+  runtimeStartedAt: bigint('runtime_started_at', { mode: 'number' }).notNull(),
+  billedMessages: bigint('billed_messages', { mode: 'number' }).notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  scrapedAt: timestamp('scraped_at', { withTimezone: true, precision: 3 }).notNull(),
+});
