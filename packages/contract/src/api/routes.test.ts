@@ -227,6 +227,11 @@ const REQUIRED_PERMISSIONS: Record<string, string> = {
     'configure-service-console',
   'PUT /v3/service/{serviceId}/authentication/anonymous': 'configure-service-console',
   'PUT /v3/service/{serviceId}/authentication/trusted-properties': 'configure-service-console',
+  // The runtime's and adapters' logs show what only VIEW_SERVER reads over MQTT (docs/decisions/022).
+  'GET /v3/service/{serviceId}/logs/herald': 'configure-service-console',
+  'GET /v3/service/{serviceId}/logs/kafka-adapter/{adapterId}': 'configure-service-console',
+  'GET /v3/service/{serviceId}/logs/rest-adapter': 'configure-service-console',
+  'GET /v3/service/{serviceId}/logs/sources': 'configure-service-console',
   'GET /v3/workspace/{workspaceId}/subscription/{subscriptionId}/invoices': 'manage-billing',
   'GET /v3/workspace/{workspaceId}/paymentMethod': 'manage-billing',
   'POST /v3/workspace/{workspaceId}/billing/update-payment-method': 'manage-billing',

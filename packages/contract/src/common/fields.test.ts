@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, passwordSchema, queryIntegerSchema, requiredText } from './fields';
+import {
+  emailSchema,
+  MAX_UNIX_SECONDS,
+  passwordSchema,
+  queryIntegerSchema,
+  queryUnixSecondsSchema,
+  requiredText,
+} from './fields';
 
 describe('field building blocks', () => {
   it('trim required text and name the field in messages', () => {
@@ -29,5 +36,15 @@ describe('field building blocks', () => {
     expect(limit.safeParse('7.5').error?.issues[0]?.message).toBe('limit must be a whole number');
     expect(limit.safeParse('11').error?.issues[0]?.message).toBe('limit must be at most 10');
     expect(limit.safeParse('ten').error?.issues[0]?.message).toBe('limit must be a number');
+  });
+
+  it('bound unix seconds to the times a Date can hold', () => {
+    const since = queryUnixSecondsSchema('since');
+    expect(since.parse(String(MAX_UNIX_SECONDS))).toBe(MAX_UNIX_SECONDS);
+    expect(new Date(MAX_UNIX_SECONDS * 1000).getTime()).toBe(MAX_UNIX_SECONDS * 1000);
+    expect(since.safeParse(String(MAX_UNIX_SECONDS + 1)).error?.issues[0]?.message).toBe(
+      `since must be at most ${MAX_UNIX_SECONDS}`,
+    );
+    expect(since.safeParse('-1').error?.issues[0]?.message).toBe('since must be at least 0');
   });
 });

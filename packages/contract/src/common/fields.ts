@@ -107,9 +107,12 @@ export function queryIntegerSchema(
     .max(max, `${label} must be at most ${max}`);
 }
 
+/** The last second a JavaScript Date holds (8.64e15 ms): a later "time" is not one, and must be a 400, not a 500. */
+export const MAX_UNIX_SECONDS = 8_640_000_000_000;
+
 /** A unix-seconds query parameter such as usage `from`/`to` or invoice `startDate`/`endDate`. */
 export function queryUnixSecondsSchema(label: string) {
-  return queryIntegerSchema(label, 0);
+  return queryIntegerSchema(label, 0, MAX_UNIX_SECONDS);
 }
 
 /** Body of a `{ data: { message } }` reply (spec section 7: change-password's data.message is read). */

@@ -16,6 +16,7 @@ const allFlags: Partial<Record<FeatureFlag, boolean>> = {
   'dashboard.console': true,
   'remote.server': true,
   'debug.logs': true,
+  'billing.graphs': true,
 };
 
 function navOf(overrides: Partial<ServiceNavigationInput> = {}) {
@@ -43,7 +44,13 @@ describe('serviceNavigation', () => {
         group.items.map((item) => [item.label, item.path]),
       ]),
     ).toEqual([
-      ['Dashboard', [['Overview', '']]],
+      [
+        'Dashboard',
+        [
+          ['Overview', ''],
+          ['Usage', '/metrics'],
+        ],
+      ],
       [
         'Integrate',
         [
@@ -88,24 +95,24 @@ describe('serviceNavigation', () => {
   });
 
   it.each(SERVICE_STATUSES.filter((status) => status !== 'RUNNING'))(
-    'with status %s enables only Overview and Settings',
+    'with status %s enables only Overview, Usage, Settings and Logs',
     (status) => {
       const enabled = navOf({ status })
         .groups.flatMap((group) => group.items)
         .filter((item) => item.enabled)
         .map((item) => item.label);
-      expect(enabled).toEqual(['Overview', 'Settings']);
+      expect(enabled).toEqual(['Overview', 'Usage', 'Settings', 'Logs']);
     },
   );
 
   it.each([undefined, null, 'running'])(
-    'with status %j enables only Overview and Settings',
+    'with status %j enables only Overview, Usage, Settings and Logs',
     (status) => {
       const enabled = navOf({ status })
         .groups.flatMap((group) => group.items)
         .filter((item) => item.enabled)
         .map((item) => item.id);
-      expect(enabled).toEqual(['overview', 'settings']);
+      expect(enabled).toEqual(['overview', 'usage', 'settings', 'logs']);
     },
   );
 
@@ -171,6 +178,7 @@ describe('serviceNavigation', () => {
     ['console', 'dashboard.console'],
     ['remote-servers', 'remote.server'],
     ['logs', 'debug.logs'],
+    ['usage', 'billing.graphs'],
   ] as const)('shows %s only with the flag %s on', (id, flag) => {
     expect(itemOf(id, { flags: { [flag]: true } }).visible).toBe(true);
     expect(itemOf(id, { flags: { [flag]: false } }).visible).toBe(false);

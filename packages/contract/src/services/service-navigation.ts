@@ -34,7 +34,8 @@ export type ServiceNavItemId =
   | 'console'
   | 'settings'
   | 'remote-servers'
-  | 'logs';
+  | 'logs'
+  | 'usage';
 
 export interface ServiceNavItem {
   id: ServiceNavItemId;
@@ -75,8 +76,11 @@ export interface ServiceNavigation {
   showUpgradePrompt: boolean;
 }
 
-/** Entries that stay enabled whatever the status: the overview and the settings. */
-const ALWAYS_ENABLED: readonly ServiceNavItemId[] = ['overview', 'settings'];
+/**
+ * Entries that stay enabled whatever the status: the overview, the settings, usage and logs (their history is stored
+ * by the control plane, so it exists for a stopped service too; a failed service is when its logs are needed most).
+ */
+const ALWAYS_ENABLED: readonly ServiceNavItemId[] = ['overview', 'settings', 'usage', 'logs'];
 
 interface ItemSpec {
   id: ServiceNavItemId;
@@ -105,7 +109,10 @@ export function serviceNavigation(input: ServiceNavigationInput): ServiceNavigat
   const groups: ServiceNavGroup[] = [
     {
       label: 'Dashboard',
-      items: [item({ id: 'overview', label: 'Overview', path: '', visible: true })],
+      items: [
+        item({ id: 'overview', label: 'Overview', path: '', visible: true }),
+        item({ id: 'usage', label: 'Usage', path: '/metrics', visible: isOn('billing.graphs') }),
+      ],
     },
     {
       label: 'Integrate',

@@ -102,7 +102,10 @@ export function aggregateUsage(
       case 'peak':
         return perStep.reduce((highest, point) => Math.max(highest, point.value), 0);
       case 'low':
-        return perStep.length === 0 ? 0 : Math.min(...perStep.map((point) => point.value));
+        // reduce, not Math.min(...): a long minute-step range overflows the call stack when spread.
+        return perStep.length === 0
+          ? 0
+          : perStep.reduce((lowest, point) => Math.min(lowest, point.value), Infinity);
     }
   }
   switch (queryType) {
@@ -114,7 +117,10 @@ export function aggregateUsage(
     case 'low':
       return inRange.length === 0
         ? 0
-        : Math.min(...inRange.map((bucket) => bucketValue(bucket, metric, 'min')));
+        : inRange.reduce(
+            (lowest, bucket) => Math.min(lowest, bucketValue(bucket, metric, 'min')),
+            Infinity,
+          );
     case 'increase': {
       const first = inRange[0];
       const last = inRange[inRange.length - 1];

@@ -25,9 +25,52 @@ describe('the usage query', () => {
     ['an empty metric list', { metrics: '' }],
     ['from after to', { from: '1700003600', to: '1700000000' }],
     ['a step below a minute', { customStep: '59' }],
+    ['a step above a day', { customStep: '86401' }],
+    ['a fractional step', { customStep: '90.5' }],
+    ['from equal to to', { to: '1700000000' }],
+    ['a trailing comma in the metrics', { metrics: 'sessions,' }],
+    ['a negative from', { from: '-1' }],
+    ['an unknown parameter', { step: '60' }],
     ['a non-numeric time', { from: 'yesterday' }],
   ])('rejects %s', (_case, change) => {
     expect(usageQuerySchema.safeParse({ ...query, ...change }).success).toBe(false);
+  });
+});
+
+describe('the usage query errors', () => {
+  const base = {
+    queryType: 'sum',
+    from: '1700000000',
+    to: '1700003600',
+    metrics: 'billed_messages_total',
+  };
+
+  it.each([
+    ['queryType', { queryType: 'avg' }, 'queryType is one of sum, peak, low, increase, histogram'],
+    ['to', { to: '1700000000' }, 'from must be before to'],
+    ['customStep', { customStep: '86401' }, 'customStep must be at most 86400'],
+    [
+      'metrics.1',
+      { metrics: 'sessions,cpu' },
+      'Each metric is one of bytes_total, billed_messages_total, sessions, topics',
+    ],
+  ])('names %s', (path, change, message) => {
+    const result = usageQuerySchema.safeParse({ ...base, ...change });
+    expect(
+      result.error?.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    ).toContainEqual({
+      path,
+      message,
+    });
+  });
+
+  it('accepts the widest step and trims spaces around metrics', () => {
+    expect(
+      usageQuerySchema.parse({ ...base, metrics: ' sessions , topics ', customStep: '86400' }),
+    ).toMatchObject({
+      metrics: ['sessions', 'topics'],
+      customStep: 86_400,
+    });
   });
 });
 

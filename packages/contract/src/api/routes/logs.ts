@@ -3,6 +3,13 @@ import { defineRoute } from '../define-route';
 import { kafkaAdapterParamsSchema, serviceParamsSchema } from './params';
 
 const tags = ['logs'] as const;
+/**
+ * The runtime's and adapters' own logs name the clients that connect, their principals and what was refused: the
+ * server information an MQTT session reads only with VIEW_SERVER, which members act with when they may configure
+ * the service console (Owner, Admin: ADMINISTRATOR; a User is an OBSERVER). Rights are the same on every path, so
+ * these logs need that permission too (docs/decisions/022). The event log (lifecycle) is for every member.
+ */
+const permission = 'configure-service-console';
 
 /** Spec section 7 "Logs" (base /v3/service/{serviceId}); all pages newest first. */
 export const logRoutes = {
@@ -22,6 +29,7 @@ export const logRoutes = {
     summary: "The service runtime's log",
     tags,
     access: 'service',
+    permission,
     params: serviceParamsSchema,
     query: logsQuerySchema,
     responses: { 200: logsSchema },
@@ -32,6 +40,7 @@ export const logRoutes = {
     summary: "A Kafka gateway adapter's log",
     tags,
     access: 'service',
+    permission,
     params: kafkaAdapterParamsSchema,
     query: logsQuerySchema,
     responses: { 200: logsSchema },
@@ -42,6 +51,7 @@ export const logRoutes = {
     summary: "The REST adapter's log",
     tags,
     access: 'service',
+    permission,
     params: serviceParamsSchema,
     query: logsQuerySchema,
     responses: { 200: logsSchema },
@@ -52,6 +62,7 @@ export const logRoutes = {
     summary: 'The Kafka adapters and REST adapter that have logs (for the adapter log pickers)',
     tags,
     access: 'service',
+    permission,
     params: serviceParamsSchema,
     responses: { 200: logSourcesSchema },
   }),
