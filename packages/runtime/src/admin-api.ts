@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { ERROR_CODES } from '@herald/contract/api/errors';
@@ -32,6 +33,22 @@ export interface AdminContext extends TopicAdminContext, SecurityAdminContext {
   sessions: () => { clientId: string; principal: string; transport: string; connectedAt: string }[];
   /** Disconnects sessions that may no longer stay (older tokens, revoked dashboard tokens). */
   disconnect: (shouldGo: (identity: SessionIdentity) => boolean) => number;
+  /** A bearer secret that reads GET /metrics only (config.ts HERALD_METRICS_TOKEN); unset: none. */
+  metricsToken?: string;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * Whether the request carries the metrics-only secret. Both sides are hashed first so the comparison takes the
+ * same time whatever the length or content of the guess (timingSafeEqual needs equal lengths).
+ */
+function hasMetricsToken(request: IncomingMessage, expectedDigest: Buffer | null): boolean {
+  if (expectedDigest === null) return false;
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match !== null && timingSafeEqual(digest(match[1] ?? ''), expectedDigest);
 }
 
 const credentialsBodySchema = z.object({ credentialVersion: z.number().int().nonnegative() });
@@ -52,6 +69,17 @@ export function createAdminHandler(context: AdminContext) {
   const topics = createTopicRoutes(context);
   const security = createSecurityRoutes(context);
   const explain = createExplainRoute(state);
+  const metricsTokenDigest = context.metricsToken ? digest(context.metricsToken) : null;
+
+  function sendMetrics(response: ServerResponse) {
+    const text = renderMetrics(
+      context.serviceName,
+      { sessions: context.sessions().length, topics: state.topics.size },
+      context.counters,
+    );
+    response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+    response.end(text);
+  }
 
   /**
    * The caller's identity from its token, and its rights by the security model against the store as it is now
@@ -137,18 +165,21 @@ export function createAdminHandler(context: AdminContext) {
     if (pathname !== '/metrics' && pathname !== '/admin' && !pathname.startsWith('/admin/')) {
       throw new HttpError(404, ERROR_CODES.notFound, `no route ${method} ${pathname}`);
     }
+    // A Prometheus server's secret reads the metrics and nothing else: anywhere else it is just an invalid token.
+    if (
+      pathname === '/metrics' &&
+      method === 'GET' &&
+      hasMetricsToken(request, metricsTokenDigest)
+    ) {
+      sendMetrics(response);
+      return;
+    }
     const caller = await authorize(request);
     const { identity, rights } = caller;
 
     if (pathname === '/metrics' && method === 'GET') {
       requireGlobal(rights, 'VIEW_SERVER');
-      const text = renderMetrics(
-        context.serviceName,
-        { sessions: context.sessions().length, topics: state.topics.size },
-        context.counters,
-      );
-      response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      response.end(text);
+      sendMetrics(response);
       return;
     }
     if (pathname === '/admin/server' && method === 'GET') {

@@ -9,7 +9,7 @@ import type {
 import { verifyPassword } from './auth/password-hash';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { Logger } from './log';
-import type { RuntimeCounters } from './metrics';
+import { countDelivered, countPublished, type RuntimeCounters } from './metrics';
 import {
   CONNACK,
   classifyCredentials,
@@ -261,8 +261,7 @@ export function createBrokerHooks(
         refuse(valueCheck.message);
         return;
       }
-      counters.messagesIn += 1;
-      counters.bytesIn += payload.length;
+      countPublished(counters, payload.length);
       // QoS 1/2: aedes sends PUBACK/PUBREC after the callback, so it runs once the record is written (durable
       // ack); QoS 0 carries no acknowledgement (section 4.3.1), so nothing waits for the write.
       const written =
@@ -341,8 +340,7 @@ export function createBrokerHooks(
       // messages but hands a new `#` subscriber the retained `$SYS/` values too (the console's, sys-topics.ts):
       // only a session that subscribed to a `$` filter gets them.
       if (packet.topic.startsWith('$') && !hasDollarFilter(client)) return null;
-      counters.messagesOut += 1;
-      counters.bytesOut += toBuffer(packet.payload).length;
+      countDelivered(counters, packet.topic, toBuffer(packet.payload).length);
       return packet as AedesPublishPacket;
     } catch (_error) {
       return null;

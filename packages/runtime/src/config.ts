@@ -21,6 +21,11 @@ export interface RuntimeConfig {
   topicsCapacity: number;
   /** The largest message payload in bytes; larger publishes are refused (policy/packet-size-guard.ts). */
   maxMessageBytes: number;
+  /**
+   * A bearer secret that reads GET /metrics and nothing else (a Prometheus server scraping with `credentials_file`);
+   * unset: only service tokens read /metrics.
+   */
+  metricsToken?: string;
 }
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -61,6 +66,11 @@ const envSchema = z.object({
     .min(1)
     .max(256 * 1024 * 1024 - 70_000)
     .default(DEFAULT_MAX_MESSAGE_BYTES),
+  // A random secret of the installation (docs/decisions/022); short ones are refused rather than guessable.
+  HERALD_METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters')
+    .optional(),
 });
 
 export type ConfigParse = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
@@ -93,6 +103,9 @@ export function parseRuntimeEnv(env: NodeJS.ProcessEnv): ConfigParse {
       credentialVersion: value.HERALD_CREDENTIAL_VERSION,
       topicsCapacity: value.HERALD_TOPICS_CAPACITY,
       maxMessageBytes: value.HERALD_MAX_MESSAGE_BYTES,
+      ...(value.HERALD_METRICS_TOKEN === undefined
+        ? {}
+        : { metricsToken: value.HERALD_METRICS_TOKEN }),
     },
   };
 }

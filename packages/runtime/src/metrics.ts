@@ -4,10 +4,48 @@ export interface RuntimeCounters {
   messagesOut: number;
   bytesIn: number;
   bytesOut: number;
+  /**
+   * What usage bills (docs/decisions/022): messages published by clients plus messages delivered to clients, and
+   * their payload bytes. The runtime's own `$SYS/` information is not billed, even when a console subscribed to it.
+   */
+  billedMessages: number;
+  billedBytes: number;
+  /** Unix seconds the process started: a new value tells a scraper the counters started again from zero. */
+  startedAtSeconds: number;
 }
 
-export function createCounters(): RuntimeCounters {
-  return { messagesIn: 0, messagesOut: 0, bytesIn: 0, bytesOut: 0 };
+export function createCounters(startedAtMs: number = Date.now()): RuntimeCounters {
+  return {
+    messagesIn: 0,
+    messagesOut: 0,
+    bytesIn: 0,
+    bytesOut: 0,
+    billedMessages: 0,
+    billedBytes: 0,
+    // Whole seconds, as Prometheus client libraries export process_start_time_seconds.
+    startedAtSeconds: Math.round(startedAtMs / 1000),
+  };
+}
+
+/** A message published by a client (it passed every check): counted in and billed. */
+export function countPublished(counters: RuntimeCounters, payloadBytes: number): void {
+  counters.messagesIn += 1;
+  counters.bytesIn += payloadBytes;
+  counters.billedMessages += 1;
+  counters.billedBytes += payloadBytes;
+}
+
+/** A message delivered to a client: counted out, and billed unless it is the runtime's own `$SYS/` information. */
+export function countDelivered(
+  counters: RuntimeCounters,
+  topic: string,
+  payloadBytes: number,
+): void {
+  counters.messagesOut += 1;
+  counters.bytesOut += payloadBytes;
+  if (topic.startsWith('$SYS/')) return;
+  counters.billedMessages += 1;
+  counters.billedBytes += payloadBytes;
 }
 
 function escapeLabel(value: string): string {
@@ -32,6 +70,24 @@ export function renderMetrics(
     ],
     ['herald_bytes_in_total', 'counter', 'Payload bytes published by clients.', counters.bytesIn],
     ['herald_bytes_out_total', 'counter', 'Payload bytes delivered to clients.', counters.bytesOut],
+    [
+      'herald_billed_messages_total',
+      'counter',
+      'Messages published by clients plus messages delivered to clients ($SYS excluded).',
+      counters.billedMessages,
+    ],
+    [
+      'herald_bytes_total',
+      'counter',
+      'Payload bytes published by clients plus delivered to clients ($SYS excluded).',
+      counters.billedBytes,
+    ],
+    [
+      'herald_runtime_start_time_seconds',
+      'gauge',
+      'Unix time the runtime process started, in seconds.',
+      counters.startedAtSeconds,
+    ],
   ];
   return series
     .map(

@@ -352,6 +352,49 @@ describe('the admin API', () => {
     expect(text).toMatch(/herald_messages_out_total\{service="test-service"\} [1-9]\d*/);
   });
 
+  it('bills client publishes and deliveries to clients, never the runtime own $SYS information', async () => {
+    const metric = async (name: string) => {
+      const text = (await api('GET', '/metrics')).body as unknown as string;
+      const match = new RegExp(`^${name}\\{service="test-service"\\} (\\d+)$`, 'm').exec(text);
+      if (!match) throw new Error(`${name} is not exported`);
+      return Number(match[1]);
+    };
+    const startedAt = await metric('herald_runtime_start_time_seconds');
+    expect(Math.abs(startedAt - Date.now() / 1000)).toBeLessThan(600);
+    const subscriber = await connect(tcpUrl, adminToken);
+    const nextSysMessage = () =>
+      new Promise<void>((resolve) => {
+        const onMessage = (topic: string) => {
+          if (!topic.startsWith('$SYS/')) return;
+          subscriber.off('message', onMessage);
+          resolve();
+        };
+        subscriber.on('message', onMessage);
+      });
+    const sysInformation = nextSysMessage();
+    // The topic tree is full (the test above): an existing topic, whose retained value arrives first.
+    const retained = nextMessage(subscriber, 'fill/0');
+    await subscriber.subscribeAsync(['$SYS/#', 'fill/0'], { qos: 1 });
+    await Promise.all([sysInformation, retained]);
+    const billedBefore = await metric('herald_billed_messages_total');
+    const bytesBefore = await metric('herald_bytes_total');
+    const deliveredBefore = await metric('herald_messages_out_total');
+    // The publisher's session is announced on $SYS/herald/sessions: a delivery to the subscriber, never billed.
+    const sessionsChange = nextSysMessage();
+    const publisher = await connect(tcpUrl, adminToken);
+    for (let index = 0; index < 3; index += 1) {
+      const received = nextMessage(subscriber, 'fill/0');
+      await publisher.publishAsync('fill/0', 'abcd', { qos: 1 });
+      await received;
+    }
+    await sessionsChange;
+    expect((await metric('herald_messages_out_total')) - deliveredBefore).toBeGreaterThan(3);
+    // 3 publishes + 3 deliveries, 4 payload bytes each way.
+    expect((await metric('herald_billed_messages_total')) - billedBefore).toBe(6);
+    expect((await metric('herald_bytes_total')) - bytesBefore).toBe(24);
+    expect(await metric('herald_runtime_start_time_seconds')).toBe(startedAt);
+  });
+
   it('raises the credential version and disconnects sessions of older tokens', async () => {
     const old = await connect(tcpUrl, adminToken);
     const dashboard = await connect(

@@ -73,7 +73,7 @@ export async function startRuntime(
     skippedLogLines: state.skippedRecords,
   });
 
-  const counters = createCounters();
+  const counters = createCounters(startedAt);
   const identities = new WeakMap<Client, SessionIdentity>();
   const sessions = new Map<string, SessionEntry>();
   /** The connected sessions as the admin API and `$SYS/herald/sessions` show them. */
@@ -292,6 +292,7 @@ export async function startRuntime(
     logger,
     counters,
     verifyToken,
+    ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
     sessions: sessionList,
     publishValue,
     forgetValues,

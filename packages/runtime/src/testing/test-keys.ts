@@ -101,5 +101,6 @@ export function testEnv(config: RuntimeConfig): Record<string, string> {
     HERALD_CREDENTIAL_VERSION: String(config.credentialVersion),
     HERALD_TOPICS_CAPACITY: String(config.topicsCapacity),
     HERALD_MAX_MESSAGE_BYTES: String(config.maxMessageBytes),
+    ...(config.metricsToken === undefined ? {} : { HERALD_METRICS_TOKEN: config.metricsToken }),
   };
 }
