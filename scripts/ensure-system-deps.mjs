@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Installs the Debian packages the test suite drives for real (PostgreSQL server, Chromium)
+// Installs the Debian packages the test suite drives for real (PostgreSQL server, Chromium, mosquitto, Prometheus)
 // when they are missing. As root it runs apt-get itself; otherwise it stops with the exact
 // command to run. Usage: node scripts/ensure-system-deps.mjs postgres chromium
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,6 +17,11 @@ const checks = {
   mosquitto: {
     packages: ['mosquitto', 'mosquitto-clients'],
     isPresent: () => existsSync('/usr/sbin/mosquitto') && existsSync('/usr/bin/mosquitto_pub'),
+  },
+  // The Prometheus metrics store's tests start their own server (never the package's system service).
+  prometheus: {
+    packages: ['prometheus'],
+    isPresent: () => existsSync('/usr/bin/prometheus'),
   },
 };
 

@@ -14,7 +14,15 @@ import type { IdentityPort } from './adapters/identity/identity-port';
 import { createPasswordHasher } from './adapters/identity/password-hash';
 import type { ScryptCost } from './adapters/identity/password-hash';
 import { createMailSender } from './adapters/mail/create-mail-sender';
+import { createDatabaseLogStore } from './adapters/log-store/database-log-store';
+import { scheduleLogMaintenance } from './adapters/log-store/log-maintenance-schedule';
+import type { LogStore } from './adapters/log-store/log-store';
+import { resolveMetricsToken } from './adapters/metrics-store/prometheus-token';
+import { schedulePrometheusTargets } from './adapters/metrics-store/prometheus-targets';
+import { createMetricsStore } from './adapters/metrics-store/create-metrics-store';
+import type { MetricsStore } from './adapters/metrics-store/metrics-store';
 import { createLocalProvisioner } from './adapters/provisioner/local-provisioner';
+import { createLogCollector } from './adapters/provisioner/log-collector';
 import { pushRevocationsWhenRunning } from './modules/members/member-rights-sync';
 import type { Provisioner } from './adapters/provisioner/provisioner';
 import { createMailer } from './adapters/mail/mailer';
@@ -35,6 +43,10 @@ import { serviceApiRoutes } from './modules/service-api/routes';
 import { topicRoutes } from './modules/topics/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { securityRoutes } from './modules/security/routes';
+import { createMetricsScraper } from './modules/usage/metrics-scraper';
+import { usageRoutes } from './modules/usage/routes';
+import { logRoutes } from './modules/logs/routes';
+import { recordProvisionerEvents, serviceEventsSettled } from './modules/logs/service-events';
 import { createSecretBox } from './modules/service-api/client-secret';
 import type { SecretBox } from './modules/service-api/client-secret';
 import { createTokenSigner } from './modules/service-api/tokens';
@@ -73,6 +85,10 @@ declare module 'fastify' {
     secretBox: SecretBox;
     /** Service status changes for the open status streams (docs/decisions/016). */
     statusEvents: StatusEvents;
+    /** Event logs and the lines collected from runtimes and adapters (docs/decisions/022). */
+    logStore: LogStore;
+    /** Usage history: database samples fed by the scraper, or a Prometheus server (docs/decisions/022). */
+    metricsStore: MetricsStore;
   }
 }
 
@@ -97,14 +113,40 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   const tokens = createTokenSigner(database.db, clock);
   app.decorate('tokens', tokens);
   app.decorate('secretBox', createSecretBox(resolveAuthSecret(config)));
+  const logStore = createDatabaseLogStore({ db: database.db, config, logger: app.log, clock });
+  app.decorate('logStore', logStore);
+  // Registered before the provisioner's onReady hook: partitions exist before collection starts.
+  scheduleLogMaintenance(app, logStore, clock);
+  // Only with PROMETHEUS_URL: the secret a Prometheus server reads the runtimes' /metrics with (and nothing else).
+  const metricsToken = resolveMetricsToken(config);
   const provisioner = createLocalProvisioner({
     db: database.db,
     config,
     logger: app.log,
     tokens,
     clock,
+    ...(metricsToken ? { metricsToken } : {}),
   });
   app.decorate('provisioner', provisioner);
+  const metricsStore = createMetricsStore({ db: database.db, config, clock, logger: app.log });
+  app.decorate('metricsStore', metricsStore);
+  const metricsScraper = createMetricsScraper({
+    db: database.db,
+    provisioner,
+    tokens,
+    store: metricsStore,
+    intervalSeconds: config.metricsScrapeSeconds,
+    clock,
+    logger: app.log,
+  });
+  // Before the provisioner's own preClose hook (registered below) stops the runtimes mid-scrape.
+  app.addHook('preClose', async () => {
+    await metricsScraper.close();
+  });
+  app.addHook('onClose', async () => {
+    await metricsStore.close();
+  });
+  schedulePrometheusTargets(app, database.db, provisioner);
   // Every status the provisioner writes reaches the open status streams (docs/decisions/016).
   const statusEvents = createStatusEvents({
     db: database.db,
@@ -115,6 +157,23 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   provisioner.watchStatus((serviceId, status) => statusEvents.publishWritten(serviceId, status));
   // A runtime that is (re-)registered gets the recent revocations of members' access (docs/decisions/013).
   provisioner.watchStatus(pushRevocationsWhenRunning(app));
+  // The service's event log: each status, unexpected exits and due updates (docs/decisions/022).
+  recordProvisionerEvents(app, provisioner);
+  // Each runtime's and adapter's log files into the log store, from where the last control plane stopped.
+  const logCollector = createLogCollector({
+    db: database.db,
+    logStore,
+    config,
+    logger: app.log,
+    clock,
+  });
+  app.addHook('onReady', async () => {
+    logCollector.start();
+  });
+  app.addHook('preClose', async () => {
+    await logCollector.stop();
+    await serviceEventsSettled(logStore);
+  });
   // Before the server stops accepting: an open stream would otherwise hold app.close() until it timed out.
   app.addHook('preClose', async () => {
     statusEvents.endAll();
@@ -144,6 +203,10 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app.addHook('onReady', async () => {
     await app.provisioner.start();
   });
+  // After the runtimes were re-attached: the first scrape round runs at once (docs/decisions/022).
+  app.addHook('onReady', async () => {
+    metricsScraper.start();
+  });
   // preClose, before the server waits for its connections: stopping the runtimes also ends the MQTT-over-WebSocket
   // sessions proxied to them, which would otherwise hold the stop until its timeout (docs/decisions/014).
   app.addHook('preClose', async () => {
@@ -166,6 +229,8 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(topicRoutes);
   await app.register(consoleRoutes);
   await app.register(securityRoutes);
+  await app.register(usageRoutes);
+  await app.register(logRoutes);
   // The operator's outbox viewer exists only when mail goes to it and DEV_MAIL_OUTBOX is on (docs/decisions/011).
   if (mailer.kind === 'outbox' && config.devMailOutbox) {
     await app.register(devMailRoutes, { token: resolveOutboxToken(config) });

@@ -36,6 +36,12 @@ describe('loadConfig', () => {
       servicePortBase: 21883,
       servicePortCount: 1000,
       signupsPerAddress: undefined,
+      logRetentionDays: 14,
+      logMaxLinesPerService: 200_000,
+      metricsScrapeSeconds: 15,
+      metricsRetentionDays: 400,
+      prometheusUrl: undefined,
+      prometheusSdFile: '/srv/herald/data/prometheus/targets.json',
     });
   });
 
@@ -64,6 +70,12 @@ describe('loadConfig', () => {
         SERVICE_PORT_BASE: '30000',
         SERVICE_PORT_COUNT: '50',
         SIGNUPS_PER_ADDRESS: '200',
+        LOG_RETENTION_DAYS: '30',
+        LOG_MAX_LINES_PER_SERVICE: '50000',
+        METRICS_SCRAPE_SECONDS: '60',
+        METRICS_RETENTION_DAYS: '90',
+        PROMETHEUS_URL: 'http://prometheus:9090/',
+        PROMETHEUS_SD_FILE: 'etc/targets.json',
       },
       '/srv',
     );
@@ -87,6 +99,12 @@ describe('loadConfig', () => {
       servicePortBase: 30000,
       servicePortCount: 50,
       signupsPerAddress: 200,
+      logRetentionDays: 30,
+      logMaxLinesPerService: 50_000,
+      metricsScrapeSeconds: 60,
+      metricsRetentionDays: 90,
+      prometheusUrl: 'http://prometheus:9090',
+      prometheusSdFile: '/srv/etc/targets.json',
     });
   });
 
@@ -97,6 +115,11 @@ describe('loadConfig', () => {
     ['SERVICE_PORT_BASE', 'abc'],
     ['SERVICE_PORT_COUNT', '0'],
     ['SIGNUPS_PER_ADDRESS', '0'],
+    ['LOG_RETENTION_DAYS', '0'],
+    ['LOG_MAX_LINES_PER_SERVICE', '10'],
+    ['METRICS_SCRAPE_SECONDS', '0'],
+    ['METRICS_RETENTION_DAYS', '1'],
+    ['PROMETHEUS_URL', 'ftp://prometheus'],
   ])('refuses %s=%j naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

@@ -192,6 +192,10 @@ const SAMPLES: Record<string, SampleFactory> = {
   getServiceStatus: async (context) => ({ params: await svc(context) }),
   getBillingPeriod: async (context) => ({ params: await svc(context) }),
   getLiveMetrics: async (context) => ({ params: await svc(context) }),
+  getUsage: async (context) => ({
+    params: await svc(context),
+    query: '?queryType=sum&from=0&to=3600&metrics=billed_messages_total',
+  }),
   updateInterestedAlerts: async (context) => ({
     params: await svc(context),
     body: { interestedAlerts: { topicsCapacity: false, remoteServer: true } },
@@ -253,6 +257,14 @@ const SAMPLES: Record<string, SampleFactory> = {
     query: '?subject=anonymous&target=sensors%2F%23',
   }),
   getAuthentication: async (context) => ({ params: await svc(context) }),
+  // logs (modules/logs tests read real pages)
+  getEventLogs: async (context) => ({ params: await svc(context), query: '?limit=5' }),
+  getServiceLogs: async (context) => ({ params: await svc(context), query: '?level=warn' }),
+  getKafkaAdapterLogs: async (context) => ({
+    params: { ...(await svc(context)), adapterId: 'orders' },
+  }),
+  getRestAdapterLogs: async (context) => ({ params: await svc(context), query: '?search=x' }),
+  getLogSources: async (context) => ({ params: await svc(context) }),
   putPrincipal: async (context) => ({
     params: { ...(await svc(context)), principalName: 'sensor-7' },
     body: { password: 'matrix password', roles: ['CLIENT'] },

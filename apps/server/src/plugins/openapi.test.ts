@@ -473,6 +473,42 @@ describe('OpenAPI document and reference', () => {
         path: '/v3/service/{serviceId}/authentication/trusted-properties',
         access: 'service',
       },
+      {
+        operationId: 'getUsage',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/usage',
+        access: 'service',
+      },
+      {
+        operationId: 'getEventLogs',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/logs',
+        access: 'service',
+      },
+      {
+        operationId: 'getServiceLogs',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/logs/herald',
+        access: 'service',
+      },
+      {
+        operationId: 'getKafkaAdapterLogs',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/logs/kafka-adapter/{adapterId}',
+        access: 'service',
+      },
+      {
+        operationId: 'getRestAdapterLogs',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/logs/rest-adapter',
+        access: 'service',
+      },
+      {
+        operationId: 'getLogSources',
+        method: 'GET',
+        path: '/v3/service/{serviceId}/logs/sources',
+        access: 'service',
+      },
     ]);
   });
 

@@ -42,6 +42,11 @@ export interface MetricsStore {
   recordScrape?(serviceId: string, scrape: RuntimeScrape, at: Date): Promise<void>;
   /** A single value (sum, peak, low, increase) or a zero-filled series (histogram), per contract usage-aggregate.ts. */
   answer(question: UsageQuestion): Promise<number | UsagePoint[]>;
+  /**
+   * The answers of one usage call (one question per metric, same service, query type and window), in order. Stores
+   * that can answer them together (the database store: one scan of the rows instead of one per metric) provide it.
+   */
+  answerMany?(questions: readonly UsageQuestion[]): Promise<(number | UsagePoint[])[]>;
   /** Downsampling and retention (database store); run at start and then hourly. */
   maintain?(now: Date): Promise<void>;
   close(): Promise<void>;

@@ -27,6 +27,8 @@ export interface LocalProvisionerOptions {
   runtimeEntry?: string;
   /** Supervision timings; the defaults are the production values. */
   timings?: Partial<ProvisionerTimings>;
+  /** The metrics-only secret each runtime accepts for GET /metrics (a Prometheus server scrapes with it). */
+  metricsToken?: string;
 }
 
 export interface ProvisionerTimings {
@@ -76,9 +78,29 @@ export interface LocalProvisioner extends Provisioner {
   recentLogs(serviceId: string, count?: number): Promise<string[]>;
   /** Calls `listener` after every status write; returns the unsubscribe function. */
   watchStatus(listener: StatusListener): () => void;
+  /** Calls `listener` on what only the provisioner sees (a runtime's unexpected exit, a due version update). */
+  watchEvents(listener: ProvisionerEventListener): () => void;
 }
 
 export type StatusListener = (serviceId: string, status: ServiceRuntimeStatus) => void;
+
+/** What the service's event log says besides statuses (docs/decisions/022). */
+export type ProvisionerEvent =
+  | {
+      type: 'runtime-exited';
+      serviceId: string;
+      code?: number | null;
+      signal?: string | null;
+      /** A re-attached runtime that stopped answering rather than exiting. */
+      isUnresponsive?: boolean;
+      /** The runtime did not get up (it exited during its start or never got healthy). */
+      isStartFailure?: boolean;
+      /** When the next start is tried; null when the crashes hit the limit (status ERROR). */
+      restartInMs: number | null;
+    }
+  | { type: 'version-update'; serviceId: string; from: string; to: string };
+
+export type ProvisionerEventListener = (event: ProvisionerEvent) => void;
 
 /** What the runtime writes to `${HERALD_DATA_DIR}/runtime.json` once it is ready. */
 interface RuntimeInfo {
@@ -130,6 +152,8 @@ const RUNTIME_FILE = 'runtime.json';
 /** The runtime's own log (it rotates it: `runtime.log.1` … ) and its raw stdout/stderr (replaced at each spawn). */
 const RUNTIME_LOG_FILE = 'runtime.log';
 const RUNTIME_OUTPUT_FILE = 'runtime.out';
+/** Earlier spawns' output kept as runtime.out.1 (newest) … : the log collector finishes each one (by inode). */
+const RUNTIME_OUTPUT_GENERATIONS = 3;
 /** How much of the end of each file recentLogs reads. */
 const LOG_TAIL_BYTES = 64 * 1024;
 /** Row-less data dirs younger than this are left alone (see isOrphanDir). */
@@ -159,6 +183,14 @@ export async function signControlPlaneToken(
 interface CatalogueTier {
   billingPlan: string;
   topicsCapacity?: number;
+}
+
+/** Why a runtime counts as crashed: its exit, or a start or poll that failed (reason). */
+interface CrashReason {
+  code?: number | null;
+  signal?: string | null;
+  reason?: string;
+  reattachedPid?: number;
 }
 
 class RowGoneError extends Error {
@@ -215,6 +247,18 @@ async function tailLines(file: string, count: number): Promise<string[]> {
   }
 }
 
+/**
+ * Each spawn writes a new runtime.out: the previous one is renamed (not truncated), so the log collector can finish
+ * reading it — the last words of a crashed runtime are in it — and the oldest generation goes.
+ */
+async function moveOutputAside(dir: string): Promise<void> {
+  const file = path.join(dir, RUNTIME_OUTPUT_FILE);
+  for (let generation = RUNTIME_OUTPUT_GENERATIONS - 1; generation >= 1; generation -= 1) {
+    await rename(`${file}.${generation}`, `${file}.${generation + 1}`).catch(() => undefined);
+  }
+  await rename(file, `${file}.1`).catch(() => undefined);
+}
+
 /** The parent pid from /proc (null where there is no /proc). */
 async function parentPid(pid: number): Promise<number | null> {
   try {
@@ -267,6 +311,20 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
   let catalogue: CatalogueTier[] | undefined;
   const statusListeners = new Set<StatusListener>();
   if (options.onStatus) statusListeners.add(options.onStatus);
+  const eventListeners = new Set<ProvisionerEventListener>();
+
+  function emit(event: ProvisionerEvent): void {
+    for (const listener of eventListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        logger.warn(
+          { err: error, serviceId: event.serviceId },
+          'Provisioner event listener failed',
+        );
+      }
+    }
+  }
 
   const dataDirOf = (serviceId: string) => path.join(servicesDir, serviceId);
 
@@ -467,7 +525,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
   }
 
   /** An unexpected exit (or a re-attached runtime gone unhealthy): backoff restart or ERROR. */
-  function onCrash(state: Supervised, reason: Record<string, unknown>): void {
+  function onCrash(state: Supervised, reason: CrashReason): void {
     if (closed || state.stopping) return;
     clearTimers(state);
     unregister(state);
@@ -481,7 +539,19 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
       { serviceId: state.serviceId, ...reason, crashes: state.crashes.length },
       'Service runtime exited unexpectedly',
     );
+    const exit = {
+      type: 'runtime-exited' as const,
+      serviceId: state.serviceId,
+      ...(reason.code !== undefined && { code: reason.code }),
+      ...(reason.signal !== undefined && { signal: reason.signal }),
+      ...(reason.reason === 'not healthy' && { isUnresponsive: true }),
+      // A start or a reconciliation that failed (no process exit seen).
+      ...(reason.reattachedPid === undefined &&
+        reason.code === undefined &&
+        reason.signal === undefined && { isStartFailure: true }),
+    };
     if (state.crashes.length >= timings.crashLimit) {
+      emit({ ...exit, restartInMs: null });
       state.errored = true;
       void readRecentLogs(state.serviceId, 10).then((lastLines) =>
         logger.error(
@@ -496,6 +566,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
       timings.backoffInitialMs * 2 ** (state.crashes.length - 1),
       timings.backoffMaxMs,
     );
+    emit({ ...exit, restartInMs: delay });
     enqueue(state, () => writeStatus(state.serviceId, 'POD_INITIALIZING'));
     state.backoffTimer = setTimeout(() => {
       state.backoffTimer = null;
@@ -516,6 +587,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     // The runtime outlives a crash of this process (docs/decisions/014): its own session (a terminal's Ctrl-C or
     // hang-up reaches the control plane, which stops it gracefully), no pipe to us (a write to a pipe whose reader
     // died would fail), its log in its own rotated file and its raw output in a file of its data dir.
+    await moveOutputAside(dir);
     const output = openSync(path.join(dir, RUNTIME_OUTPUT_FILE), 'w');
     let child: ChildProcess;
     try {
@@ -537,6 +609,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
           HERALD_CREDENTIAL_VERSION: String(row.credentialVersion),
           HERALD_TOPICS_CAPACITY: String(topicsCapacityOf(row)),
           HERALD_LOG_FILE: path.join(dir, RUNTIME_LOG_FILE),
+          ...(options.metricsToken ? { HERALD_METRICS_TOKEN: options.metricsToken } : {}),
         },
       });
     } finally {
@@ -783,6 +856,12 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
         { serviceId: row.id, from: row.heraldVersion, to: row.scheduledVersion },
         'Scheduled version update due',
       );
+      emit({
+        type: 'version-update',
+        serviceId: row.id,
+        from: row.heraldVersion,
+        to: row.scheduledVersion,
+      });
       row.heraldVersion = row.scheduledVersion;
       row.status = status;
       row.scheduledVersion = null;
@@ -960,6 +1039,10 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     watchStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
+    },
+    watchEvents(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
     },
     recentLogs(serviceId, count) {
       return readRecentLogs(serviceId, count);

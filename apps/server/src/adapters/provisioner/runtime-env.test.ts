@@ -28,4 +28,10 @@ describe('runtimeBaseEnv', () => {
       expect(inherited).not.toContain(secret);
     }
   });
+
+  it('never passes on a metrics secret from the control plane’s own environment', () => {
+    const inherited = runtimeBaseEnv({ ...env, HERALD_METRICS_TOKEN: 'x'.repeat(40) });
+    expect(Object.keys(inherited)).not.toContain('HERALD_METRICS_TOKEN');
+    expect(inherited.HERALD_MAX_MESSAGE_BYTES).toBe('2048');
+  });
 });

@@ -15,10 +15,13 @@ const INHERITED = [
   'NODE_EXTRA_CA_CERTS',
 ];
 
+/** The provisioner's to give (the installation's metrics secret, only with PROMETHEUS_URL), never inherited. */
+const NOT_INHERITED = ['HERALD_METRICS_TOKEN'];
+
 export function runtimeBaseEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const inherited: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) continue;
+    if (value === undefined || NOT_INHERITED.includes(name)) continue;
     if (INHERITED.includes(name) || name.startsWith('HERALD_')) inherited[name] = value;
   }
   return inherited;

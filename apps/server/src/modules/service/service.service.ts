@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ERROR_CODES } from '@herald/contract/api/errors';
 import { paymentRequirement } from '@herald/contract/billing/payment-requirement';
 import { isFreeTrialTier } from '@herald/contract/billing/free-trial';
+import { SERVICE_CREATED_EVENT } from '@herald/contract/logs/service-event-text';
 import { hasPermission } from '@herald/contract/members/permissions';
 import { SERVICE_MESSAGES } from '@herald/contract/messages';
 import {
@@ -16,6 +17,7 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { requireSession } from '../../plugins/auth';
 import { WORKSPACE_NOT_FOUND_MESSAGE, permissionDeniedMessage } from '../../plugins/route-registry';
+import { recordServiceEvent } from '../logs/service-events';
 import { generateClientId, generateClientSecret } from '../service-api/client-secret';
 import {
   findMemberRoles,
@@ -166,6 +168,17 @@ export async function createService(
     }
     throw error;
   }
+  // Before the provisioner starts: "created" is the first line of the service's event log.
+  await recordServiceEvent(
+    app,
+    row.id,
+    SERVICE_CREATED_EVENT.level,
+    SERVICE_CREATED_EVENT.message,
+    {
+      actor: actor.email,
+      billingPlan: row.billingPlan,
+    },
+  );
   app.provisioner.reconcile(row.id);
   return row;
 }
