@@ -74,6 +74,8 @@ export default defineConfig({
         AUTH_CONNECTIONS_FILE: connectionsFile,
         // Every journey signs its people up from loopback: more than the default 20 an hour of one address.
         SIGNUPS_PER_ADDRESS: '1000',
+        // The usage journey waits for published messages to reach the usage screen: scrape often.
+        METRICS_SCRAPE_SECONDS: '2',
       },
     },
   ],

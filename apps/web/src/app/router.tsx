@@ -16,8 +16,7 @@ const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
 const servicePlaceholderRoutes: RouteObject[] = (
   [
     ['kafka/*', 'Kafka'],
-    ['logs/*', 'Logs'],
-    ['metrics/*', 'Metrics'],
+    ['metrics/configure/*', 'Metrics'],
     ['remote-servers/*', 'Remote Servers'],
     ['rest/*', 'REST APIs'],
     ['topic-views/*', 'Views'],
@@ -279,6 +278,49 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
             ],
+          },
+          {
+            // Spec section 2: events, rest, service, kafka/{kafkaAdapterId?}; the default is service.
+            path: 'logs',
+            lazy: async () => ({
+              Component: (await import('./routes/service-logs')).ServiceLogsLayoutRoute,
+            }),
+            handle: { crumb: 'Logs' } satisfies RouteHandle,
+            children: [
+              { index: true, element: <Navigate to="service" replace /> },
+              {
+                path: 'service',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-logs')).RuntimeLogsRoute,
+                }),
+              },
+              {
+                path: 'events',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-logs')).EventLogsRoute,
+                }),
+              },
+              {
+                path: 'rest',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-logs')).RestAdapterLogsRoute,
+                }),
+              },
+              {
+                path: 'kafka/:kafkaAdapterId?',
+                lazy: async () => ({
+                  Component: (await import('./routes/service-logs')).KafkaAdapterLogsRoute,
+                }),
+              },
+            ],
+          },
+          {
+            // The usage metrics screen is the metrics area's index (issue 12); metrics/configure is a placeholder.
+            path: 'metrics',
+            lazy: async () => ({
+              Component: (await import('./routes/service-usage')).ServiceUsageRoute,
+            }),
+            handle: { crumb: 'Usage' } satisfies RouteHandle,
           },
           ...servicePlaceholderRoutes,
         ],

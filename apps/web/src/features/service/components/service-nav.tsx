@@ -32,6 +32,7 @@ export function ServiceNav({ service, status, roles }: ServiceNavProps) {
     'dashboard.console': useFlag('dashboard.console'),
     'remote.server': useFlag('remote.server'),
     'debug.logs': useFlag('debug.logs'),
+    'billing.graphs': useFlag('billing.graphs'),
   };
   const model = serviceNavigation({
     status,

@@ -2,10 +2,12 @@ import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
+import { useFlag } from '../../../lib/flags';
 import { useServiceStatus } from '../hooks/use-service-status';
 import { ConnectionDetailsCard } from './connection-details-card';
 import { LiveMetricsCard } from './live-metrics-card';
 import { StatusBadge } from './status-badge';
+import { UsageSummaryCard } from './usage-summary-card';
 
 /** The service overview (spec section 2, `/service/{serviceId}`). */
 export function ServiceOverviewPage({ service }: { service: Service }) {
@@ -13,6 +15,7 @@ export function ServiceOverviewPage({ service }: { service: Service }) {
   useDocumentTitle(`${name} · Herald Cloud`);
   // Polled every 10 s while transitional (spec section 9).
   const status = useServiceStatus(service);
+  const isUsageShown = useFlag('billing.graphs');
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -23,7 +26,11 @@ export function ServiceOverviewPage({ service }: { service: Service }) {
         <Text c="dimmed">{service.hostname}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <LiveMetricsCard serviceId={service.serviceId} />
+        <Stack gap="md">
+          <LiveMetricsCard serviceId={service.serviceId} />
+          {/* Issue 12: usage over a chosen range next to the live counters (flag billing.graphs). */}
+          {isUsageShown && <UsageSummaryCard serviceId={service.serviceId} />}
+        </Stack>
         <ConnectionDetailsCard service={service} />
       </SimpleGrid>
       <Text size="sm">
