@@ -19,41 +19,56 @@ import { logFilterQuery, type LogFilters } from '../utils/log-filters';
 /** How often the live tail asks for newer entries while the tab is visible. */
 export const LIVE_TAIL_INTERVAL_MS = 2_000;
 
-interface LogViewState {
+export interface LogViewState {
   logs: LogsState;
   /** The first fetch failed: nothing to show. */
   loadError: unknown;
   /** A "load more" failed: the list stays. */
   appendError: unknown;
+  /**
+   * Raised when the live tail restarts the list (a full page of newer entries): an older page asked for before that
+   * belongs to the old list, and appending it would leave a gap.
+   */
+  generation: number;
 }
 
 /** Spec section 4's transitions are the contract's (logs-state.ts); this adds only the errors to show. */
 type LogViewAction =
   | { type: 'append-started' }
-  | { type: 'received'; page: Logs; append: boolean }
-  | { type: 'failed'; error: unknown; append: boolean }
+  | { type: 'received'; page: Logs; append: boolean; generation: number }
+  | { type: 'failed'; error: unknown; append: boolean; generation: number }
   | { type: 'tail'; page: Logs };
 
-function logViewReducer(state: LogViewState, action: LogViewAction): LogViewState {
+export function logViewReducer(state: LogViewState, action: LogViewAction): LogViewState {
   switch (action.type) {
     case 'append-started':
       return { ...state, logs: logsFetchStarted(state.logs, true), appendError: null };
     case 'received':
+      if (action.generation !== state.generation) {
+        return { ...state, logs: logsFetchFailed(state.logs) };
+      }
       return { ...state, logs: logsPageReceived(state.logs, action.page, action.append) };
     case 'failed':
       return {
+        ...state,
         logs: logsFetchFailed(state.logs),
         loadError: action.append ? state.loadError : action.error,
         appendError: action.append ? action.error : state.appendError,
       };
-    case 'tail':
-      return { ...state, logs: logsTailReceived(state.logs, action.page, LOGS_PAGE_SIZE.default) };
+    case 'tail': {
+      const restarts = action.page.logDetails.length >= LOGS_PAGE_SIZE.default;
+      return {
+        ...state,
+        logs: logsTailReceived(state.logs, action.page, LOGS_PAGE_SIZE.default),
+        generation: restarts ? state.generation + 1 : state.generation,
+      };
+    }
   }
 }
 
-function initialState(): LogViewState {
+export function initialState(): LogViewState {
   // A view starts as a first fetch (section 4): its owner remounts it when the source or the filters change.
-  return { logs: initialLogsState(), loadError: null, appendError: null };
+  return { logs: initialLogsState(), loadError: null, appendError: null, generation: 0 };
 }
 
 function isAbort(error: unknown): boolean {
@@ -79,9 +94,9 @@ export function useLogView(
 
   const fetchFirstPage = useEffectEvent((signal: AbortSignal) => {
     fetchLogPage(source, query(), signal).then(
-      (page) => dispatch({ type: 'received', page, append: false }),
+      (page) => dispatch({ type: 'received', page, append: false, generation: 0 }),
       (error: unknown) => {
-        if (!isAbort(error)) dispatch({ type: 'failed', error, append: false });
+        if (!isAbort(error)) dispatch({ type: 'failed', error, append: false, generation: 0 });
       },
     );
   });
@@ -94,10 +109,11 @@ export function useLogView(
   const loadMore = () => {
     const { metadata, isAppending, isLoading } = state.logs;
     if (!metadata.hasMoreLogs || metadata.cursor === null || isAppending || isLoading) return;
+    const { generation } = state;
     dispatch({ type: 'append-started' });
     fetchLogPage(source, { ...query(), cursor: metadata.cursor }).then(
-      (page) => dispatch({ type: 'received', page, append: true }),
-      (error: unknown) => dispatch({ type: 'failed', error, append: true }),
+      (page) => dispatch({ type: 'received', page, append: true, generation }),
+      (error: unknown) => dispatch({ type: 'failed', error, append: true, generation }),
     );
   };
 
