@@ -52,6 +52,8 @@ export async function startControlPlane(options: {
   logLevel?: string;
   /** 'pipe' hands the server's stdout to the caller, who may never read it. */
   stdout?: 'pipe' | 'ignore';
+  /** More environment for the server (e.g. METRICS_SCRAPE_SECONDS); wins over the defaults above. */
+  env?: Record<string, string>;
 }): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
@@ -64,6 +66,7 @@ export async function startControlPlane(options: {
       LOG_LEVEL: options.logLevel ?? (process.env.CP_DEBUG ? 'debug' : 'warn'),
       SERVICE_PORT_BASE: String(options.portBase),
       SERVICE_PORT_COUNT: '20',
+      ...options.env,
     },
     stdio: ['ignore', options.stdout ?? (process.env.CP_DEBUG ? 'inherit' : 'ignore'), 'pipe'],
   });
