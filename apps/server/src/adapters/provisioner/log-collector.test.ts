@@ -268,7 +268,7 @@ describe('the log collector', () => {
         await store.append(lines, checkpoint);
       },
     };
-    await collector({ logStore: counting }).collectOnce();
+    await collector({ logStore: counting, maxLinesPerAppend: 1_000 }).collectOnce();
     expect(sizes).toEqual([1_000, 1_000, 500]);
     const checkpoints = await store.checkpoints();
     expect(checkpoints.get(`${serviceId}/runtime.log`)?.offset).toBe(
