@@ -20,6 +20,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { insertTestService } from '../apps/server/src/testing/test-services';
 import { createTestMember, createTestWorkspace } from '../apps/server/src/testing/test-workspaces';
 import { startBenchServer } from './support/bench-server';
+import { loadAverageText, quantileOf } from './support/bench-timings';
 
 const RATE = Number(process.argv[2] ?? 5_000);
 const SECONDS = Number(process.argv[3] ?? 20);
@@ -58,7 +59,7 @@ function cpuMsOf(pid: number): number {
 
 function quantiles(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const at = (q: number) => quantileOf(sorted, q);
   return `p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${sorted.length})`;
 }
 
@@ -188,12 +189,7 @@ try {
   console.log(`GET /v3/service/{id}      ingesting: ${quantiles(loaded.details)}`);
   console.log(`GET /v3/service/{id}/logs idle:      ${quantiles(baseline.events)}`);
   console.log(`GET /v3/service/{id}/logs ingesting: ${quantiles(loaded.events)}`);
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')} on ${os.availableParallelism()} cores`,
-  );
+  console.log(loadAverageText());
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

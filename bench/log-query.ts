@@ -6,24 +6,18 @@
  * and a search that matches none (the worst case: every line of the stream is read). Prints p50/p99 per case.
  * Run: node --import tsx bench/log-query.ts [lines] [calls]
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
 import type { LogLine } from '../apps/server/src/adapters/log-store/log-store';
-import { loadConfig } from '../apps/server/src/config';
 import { insertTestService } from '../apps/server/src/testing/test-services';
 import { createTestMember, createTestWorkspace } from '../apps/server/src/testing/test-workspaces';
+import { openBenchApp } from './support/bench-app';
+import { loadAverageText, quantileOf, timeCalls } from './support/bench-timings';
 
 const LINES = Number(process.argv[2] ?? 200_000);
 const CALLS = Number(process.argv[3] ?? 200);
 const BATCH = 1_000;
 const WARM_UP = 20;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-logs-'));
-const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }),
-});
+const { app, close } = await openBenchApp('logs');
 try {
   const owner = await createTestMember(app);
   const workspaceId = await createTestWorkspace(app, owner, 'Bench');
@@ -89,26 +83,13 @@ try {
     const entries = (await call(query)).logDetails.length;
     const calls = query.includes('no-such') ? Math.max(10, Math.round(CALLS / 10)) : CALLS;
     for (let index = 0; index < Math.min(WARM_UP, calls); index += 1) await call(query);
-    const timings: number[] = [];
-    for (let index = 0; index < calls; index += 1) {
-      const started = performance.now();
-      await call(query);
-      timings.push(performance.now() - started);
-    }
-    timings.sort((a, b) => a - b);
-    const at = (quantile: number) =>
-      timings[Math.min(timings.length - 1, Math.floor(quantile * timings.length))]!.toFixed(2);
+    const { sorted: timings } = await timeCalls(calls, () => call(query));
+    const at = (quantile: number) => quantileOf(timings, quantile).toFixed(2);
     console.log(
       `${name}: ${entries} entries; ${calls} calls: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${timings.at(-1)!.toFixed(2)} ms`,
     );
   }
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')} on ${os.availableParallelism()} cores`,
-  );
+  console.log(loadAverageText());
 } finally {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

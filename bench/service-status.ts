@@ -4,22 +4,16 @@
  * then 2,000 sequential inject() calls as a member; prints p50/p95/p99.
  * Run: node --import tsx bench/service-status.ts
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { insertManyTestServices } from '../apps/server/src/testing/test-services';
 import { createTestMember, createTestWorkspace } from '../apps/server/src/testing/test-workspaces';
+import { openBenchApp } from './support/bench-app';
+import { loadAverageText, quantileOf, timeCalls } from './support/bench-timings';
 
 const SERVICES = 1_000;
 const CALLS = 2_000;
 const WARM_UP = 100;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-status-'));
-const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }),
-});
+const { app, close } = await openBenchApp('status');
 try {
   const member = await createTestMember(app);
   const workspaceId = await createTestWorkspace(app, member, 'Bench');
@@ -43,28 +37,13 @@ try {
   );
   for (let index = 0; index < WARM_UP; index += 1) await call();
 
-  const timings: number[] = [];
   // CPU time of this process (the app and PGlite both run here): what a call costs when the machine is busy.
-  const cpuBefore = process.cpuUsage();
-  for (let index = 0; index < CALLS; index += 1) {
-    const started = performance.now();
-    await call();
-    timings.push(performance.now() - started);
-  }
-  const cpu = process.cpuUsage(cpuBefore);
-  timings.sort((a, b) => a - b);
-  const at = (quantile: number) =>
-    timings[Math.min(timings.length - 1, Math.floor(quantile * timings.length))]!.toFixed(2);
+  const { sorted: timings, cpuMsPerCall } = await timeCalls(CALLS, call);
+  const at = (quantile: number) => quantileOf(timings, quantile).toFixed(2);
   console.log(
     `${CALLS} sequential calls: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${timings.at(-1)!.toFixed(2)} ms`,
   );
-  console.log(
-    `CPU per call: ${((cpu.user + cpu.system) / 1000 / CALLS).toFixed(2)} ms; load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')} on ${os.availableParallelism()} cores`,
-  );
+  console.log(`CPU per call: ${cpuMsPerCall.toFixed(2)} ms; ${loadAverageText()}`);
 } finally {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -6,26 +6,20 @@
  * call and the process's CPU ms per call; aim p99 < 50 ms per call.
  * Run: node --import tsx bench/usage-query.ts [services] [calls]
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { usagePeriodRange } from '@herald/contract/usage/usage-periods';
 import { usageRequests } from '@herald/contract/usage/usage-screen';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { insertTestService } from '../apps/server/src/testing/test-services';
 import { createTestMember, createTestWorkspace } from '../apps/server/src/testing/test-workspaces';
+import { openBenchApp } from './support/bench-app';
+import { quantileOf, timeCalls } from './support/bench-timings';
 
 const SERVICES = Number(process.argv[2] ?? 50);
 const CALLS = Number(process.argv[3] ?? 200);
 const MINUTES = 30 * 1440;
 const WARM_UP = 20;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-usage-'));
-const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }),
-});
+const { app, close } = await openBenchApp('usage');
 try {
   const member = await createTestMember(app);
   const workspaceId = await createTestWorkspace(app, member, 'Bench');
@@ -76,25 +70,13 @@ try {
         if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
       };
       for (let warm = 0; warm < WARM_UP; warm += 1) await call();
-      const times: number[] = [];
-      // The process's CPU time too: with other work on the machine, wall times swing more than CPU cost does.
-      const cpuBefore = process.cpuUsage();
-      for (let index = 0; index < CALLS; index += 1) {
-        const started = performance.now();
-        await call();
-        times.push(performance.now() - started);
-      }
-      const cpu = process.cpuUsage(cpuBefore);
-      const cpuMsPerCall = (cpu.user + cpu.system) / 1000 / CALLS;
-      times.sort((a, b) => a - b);
-      const at = (quantile: number) =>
-        times[Math.min(times.length - 1, Math.floor(quantile * times.length))]!;
+      const { sorted, cpuMsPerCall } = await timeCalls(CALLS, call);
+      const at = (quantile: number) => quantileOf(sorted, quantile);
       console.log(
         `${request.queryType.padEnd(9)} ${request.metrics.padEnd(40)} p50 ${at(0.5).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  CPU ${cpuMsPerCall.toFixed(1)} ms/call`,
       );
     }
   }
 } finally {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  aggregateUsage,
-  bucketValue,
-  counterIncrease,
-  defaultUsageStep,
-  type UsageBucket,
-} from './usage-aggregate';
+import { usageBucket as bucket } from './testing/usage-factories';
+import { aggregateUsage, bucketValue, counterIncrease, defaultUsageStep } from './usage-aggregate';
 import { usagePeriodRange } from './usage-periods';
 import type { UsageMetric, UsageQueryType } from './usage.schema';
 
 const T0 = Date.parse('2025-03-10T00:00:00Z') / 1000;
 const HOUR = 3600;
-
-function bucket(start: number, seconds: number, values: Partial<UsageBucket> = {}): UsageBucket {
-  return {
-    start,
-    seconds,
-    billedMessages: 0,
-    bytes: 0,
-    sessionsMax: 0,
-    sessionsMin: 0,
-    topicsMax: 0,
-    topicsMin: 0,
-    ...values,
-  };
-}
 
 /**
  * A window of three hours by hour: an hour row (older data, after downsampling) in the first hour, two minute rows

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usageBucket as bucket } from '@herald/contract/usage/testing/usage-factories';
 import { aggregateUsage, type UsageBucket } from '@herald/contract/usage/usage-aggregate';
 import {
   USAGE_METRICS,
@@ -28,20 +29,6 @@ function seeded(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   return { next, int: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)) };
-}
-
-function bucket(start: number, seconds: number, values: Partial<UsageBucket> = {}): UsageBucket {
-  return {
-    start,
-    seconds,
-    billedMessages: 0,
-    bytes: 0,
-    sessionsMax: 0,
-    sessionsMin: 0,
-    topicsMax: 0,
-    topicsMin: 0,
-    ...values,
-  };
 }
 
 describe('the database metrics store', () => {

@@ -6,16 +6,14 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { routes } from '@herald/contract/api/routes';
 import { serviceHostname } from '@herald/contract/services/service-display';
-import mqtt from 'mqtt';
+import type mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTokenSigner } from '../../modules/service-api/tokens';
-import { insertProfile } from '../../modules/user/user.repository';
-import { insertMember } from '../../modules/workspace/workspace.repository';
 import { freePort } from '../../testing/free-port';
-import { createTestSession } from '../../testing/test-identity';
 import { testDatabaseKind } from '../../testing/test-database-kind';
 import { insertTestService } from './testing/test-services';
 import type { ServiceRow } from './testing/test-services';
+import { seedOwnerWithToken } from './testing/seeded-owner';
+import { connectWithToken } from './testing/token-client';
 import {
   isAlive,
   runtimePidsOf,
@@ -29,22 +27,6 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'herald-cp-kill-'));
 const portBase = 40_000 + Math.floor(Math.random() * 400) * 50 + 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function connect(port: number, token: string, clientId: string): Promise<mqtt.MqttClient> {
-  const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-    clientId,
-    username: 'token',
-    password: token,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
-    client.once('error', reject);
-    client.once('close', () => reject(new Error(`${clientId}: connection closed`)));
-  });
-  return client;
-}
-
 function publish(client: mqtt.MqttClient, topic: string, payload: string): Promise<void> {
   return new Promise((resolve, reject) =>
     client.publish(topic, payload, { qos: 1 }, (error) => (error ? reject(error) : resolve())),
@@ -53,7 +35,11 @@ function publish(client: mqtt.MqttClient, topic: string, payload: string): Promi
 
 /** A short-lived session: connects (a new connection is what used to kill the runtime), reads a value, leaves. */
 async function readRetained(port: number, token: string, topic: string): Promise<string> {
-  const client = await connect(port, token, `reader-${Math.random().toString(16).slice(2)}`);
+  const client = await connectWithToken(
+    port,
+    token,
+    `reader-${Math.random().toString(16).slice(2)}`,
+  );
   try {
     return await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no retained value on ${topic}`)), 5_000);
@@ -114,31 +100,11 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('a control plane killed with SI
       const seed = await seedDataDir(dataDir);
       row = await insertTestService(seed.db);
       const serviceId = row.id;
-      const userId = `u-kill-${Date.now()}`;
-      const session = await createTestSession(seed.db, { userId });
-      const now = new Date();
-      await insertProfile(seed.db, {
-        customerId: userId,
+      const { session, token } = await seedOwnerWithToken(seed.db, row, {
+        userId: `u-kill-${Date.now()}`,
         firstName: 'Grace',
         lastName: 'Hopper',
-        company: null,
-        provider: 'password',
-        metadata: {},
-        emailConsent: null,
-        now,
-      });
-      await insertMember(seed.db, {
-        workspaceId: row.workspaceId,
-        customerId: userId,
-        role: 'Owner',
-        now,
-      });
-      // The server signs with the key this creates (one key per database).
-      const { token } = await createTokenSigner(seed.db, () => new Date()).signServiceToken({
-        serviceId,
         subject: 'crash-test',
-        scope: 'read write',
-        credentialVersion: row.credentialVersion,
       });
       await seed.close();
 
@@ -171,8 +137,8 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('a control plane killed with SI
 
       // Clients connected before the crash: one publishes, one subscribes; any close is a failure.
       const closes: string[] = [];
-      const subscriber = await connect(runtime.mqttPort, token, 'kill-subscriber');
-      const publisher = await connect(runtime.mqttPort, token, 'kill-publisher');
+      const subscriber = await connectWithToken(runtime.mqttPort, token, 'kill-subscriber');
+      const publisher = await connectWithToken(runtime.mqttPort, token, 'kill-publisher');
       clients.push(subscriber, publisher);
       for (const client of [subscriber, publisher]) {
         client.on('close', () => closes.push(client.options.clientId ?? '?'));

@@ -4,20 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { routes } from '@herald/contract/api/routes';
 import { sql } from 'drizzle-orm';
-import mqtt from 'mqtt';
+import type mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/create-database';
-import { createTokenSigner } from '../../modules/service-api/tokens';
-import { insertProfile } from '../../modules/user/user.repository';
-import { insertMember } from '../../modules/workspace/workspace.repository';
 import { freePort } from '../../testing/free-port';
-import { createTestSession } from '../../testing/test-identity';
 import { testDatabaseKind } from '../../testing/test-database-kind';
 import { createDatabaseLogStore } from '../log-store/database-log-store';
 import { createLogCollector } from './log-collector';
 import { insertTestService } from './testing/test-services';
 import type { ServiceRow } from './testing/test-services';
+import { seedOwnerWithToken } from './testing/seeded-owner';
+import { connectWithToken } from './testing/token-client';
 import {
   isAlive,
   runtimePidsOf,
@@ -49,21 +47,6 @@ const startServer = (port: number) =>
     portBase,
     env: { METRICS_SCRAPE_SECONDS: String(SCRAPE_SECONDS) },
   });
-
-async function connect(port: number, token: string, clientId: string): Promise<mqtt.MqttClient> {
-  const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-    clientId,
-    username: 'token',
-    password: token,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
-    client.once('error', reject);
-  });
-  return client;
-}
 
 /** `count` QoS 1 publishes, each acknowledged by the runtime (so counted by it) before the next. */
 async function publishMany(client: mqtt.MqttClient, label: string, count: number): Promise<void> {
@@ -157,31 +140,11 @@ describe.skipIf(testDatabaseKind() !== 'pglite')(
         const seed = await seedDataDir(dataDir);
         row = await insertTestService(seed.db);
         const serviceId = row.id;
-        const userId = `u-usage-${Date.now()}`;
-        const session = await createTestSession(seed.db, { userId });
-        const now = new Date();
-        await insertProfile(seed.db, {
-          customerId: userId,
+        const { session, token } = await seedOwnerWithToken(seed.db, row, {
+          userId: `u-usage-${Date.now()}`,
           firstName: 'Ada',
           lastName: 'Lovelace',
-          company: null,
-          provider: 'password',
-          metadata: {},
-          emailConsent: null,
-          now,
-        });
-        await insertMember(seed.db, {
-          workspaceId: row.workspaceId,
-          customerId: userId,
-          role: 'Owner',
-          now,
-        });
-        // The server signs with the key this creates (one key per database): the runtime accepts this token.
-        const { token } = await createTokenSigner(seed.db, () => new Date()).signServiceToken({
-          serviceId,
           subject: 'usage-restart-test',
-          scope: 'read write',
-          credentialVersion: row.credentialVersion,
         });
         await seed.close();
 
@@ -245,7 +208,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')(
         };
 
         // 2. N messages, no subscriber: each is billed once (published, never delivered).
-        const publisher = await connect(runtime.mqttPort, token, 'usage-publisher');
+        const publisher = await connectWithToken(runtime.mqttPort, token, 'usage-publisher');
         clients.push(publisher);
         await publishMany(publisher, 'before', BEFORE);
 
@@ -304,7 +267,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')(
         expect(restarted.pid).toBe(replacement[0]);
         const publisherAgain = await waitFor(
           'the restarted runtime accepts the client',
-          () => connect(restarted.mqttPort, token, 'usage-publisher-2'),
+          () => connectWithToken(restarted.mqttPort, token, 'usage-publisher-2'),
           () => true,
         );
         clients.push(publisherAgain);

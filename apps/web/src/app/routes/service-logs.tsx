@@ -2,6 +2,7 @@ import { Anchor, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { canReadLog } from '@herald/contract/logs/log-access';
 import { Link, useParams } from 'react-router';
+import type { LogViewSource } from '../../features/logs/api/log-source';
 import { KafkaAdapterLogsList } from '../../features/logs/components/kafka-adapter-logs-list';
 import { LogRestricted } from '../../features/logs/components/log-restricted';
 import { LogView } from '../../features/logs/components/log-view';
@@ -14,47 +15,43 @@ export function ServiceLogsLayoutRoute() {
   return <LogsLayout serviceId={context.service.serviceId} outletContext={context} />;
 }
 
-/** `logs/service`: the runtime's own log. */
-export function RuntimeLogsRoute() {
-  useDocumentTitle('Service logs · Herald Cloud');
+/** One whole-service log (not per adapter): the page title, the access check for its kind, and the log. */
+function SingleLogRoute({
+  kind,
+  pageTitle,
+  title,
+}: {
+  kind: Exclude<LogViewSource['kind'], 'kafka-adapter'>;
+  pageTitle: string;
+  title: string;
+}) {
+  useDocumentTitle(`${pageTitle} · Herald Cloud`);
   const { service, roles } = useServiceContext();
-  if (!canReadLog(roles, 'service')) return <LogRestricted serviceId={service.serviceId} />;
+  if (!canReadLog(roles, kind)) return <LogRestricted serviceId={service.serviceId} />;
   return (
     <LogView
-      key="service"
-      source={{ serviceId: service.serviceId, kind: 'service' }}
+      key={kind}
+      source={{ serviceId: service.serviceId, kind }}
       serviceName={service.serviceName}
-      title="Service log"
+      title={title}
     />
   );
 }
 
-/** `logs/events`: the lifecycle events the control plane wrote about the service. */
+/** `logs/service`: the runtime's own log. */
+export function RuntimeLogsRoute() {
+  return <SingleLogRoute kind="service" pageTitle="Service logs" title="Service log" />;
+}
+
+/** `logs/events`: the lifecycle events the control plane wrote about the service (every member may read them). */
 export function EventLogsRoute() {
-  useDocumentTitle('Event logs · Herald Cloud');
-  const { service } = useServiceContext();
-  return (
-    <LogView
-      key="event"
-      source={{ serviceId: service.serviceId, kind: 'event' }}
-      serviceName={service.serviceName}
-      title="Events"
-    />
-  );
+  return <SingleLogRoute kind="event" pageTitle="Event logs" title="Events" />;
 }
 
 /** `logs/rest`: the REST adapter's log. */
 export function RestAdapterLogsRoute() {
-  useDocumentTitle('REST adapter logs · Herald Cloud');
-  const { service, roles } = useServiceContext();
-  if (!canReadLog(roles, 'rest-adapter')) return <LogRestricted serviceId={service.serviceId} />;
   return (
-    <LogView
-      key="rest-adapter"
-      source={{ serviceId: service.serviceId, kind: 'rest-adapter' }}
-      serviceName={service.serviceName}
-      title="REST adapter log"
-    />
+    <SingleLogRoute kind="rest-adapter" pageTitle="REST adapter logs" title="REST adapter log" />
   );
 }
 

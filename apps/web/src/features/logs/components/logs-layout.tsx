@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
-import { Link, Outlet, useLocation } from 'react-router';
-import { ACTIVE_NAV_LABEL } from '../../../components/nav-colors';
+import { Stack, Title } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { SectionLinks } from '../../../components/section-links';
 
 /** The four kinds of log (spec section 2), by path segment under `logs/`. */
 const LOG_PAGES = [
@@ -21,30 +21,10 @@ export interface LogsLayoutProps {
  * plane's store, so they are shown whatever the service's status (a failed service is when they are needed).
  */
 export function LogsLayout({ serviceId, outletContext }: LogsLayoutProps) {
-  const { pathname } = useLocation();
-  const current = pathname.split('/logs/')[1]?.split('/')[0];
   return (
     <Stack gap="md">
       <Title order={1}>Logs</Title>
-      <Group component="nav" aria-label="Log kinds" gap={4}>
-        {LOG_PAGES.map((page) => {
-          const isCurrent = page.segment === current;
-          return (
-            <Button
-              key={page.segment}
-              component={Link}
-              to={`/service/${encodeURIComponent(serviceId)}/logs/${page.segment}`}
-              variant={isCurrent ? 'light' : 'subtle'}
-              c={isCurrent ? ACTIVE_NAV_LABEL : 'var(--mantine-color-text)'}
-              size="sm"
-              aria-current={isCurrent ? 'page' : undefined}
-              style={{ flexShrink: 0 }}
-            >
-              {page.label}
-            </Button>
-          );
-        })}
-      </Group>
+      <SectionLinks label="Log kinds" serviceId={serviceId} section="logs" pages={LOG_PAGES} />
       <Outlet context={outletContext} />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
 import { Outlet } from 'react-router';
 import { ServiceNotRunning } from '../../../components/service-not-running';
-import { SectionLinks } from './section-links';
+import { SectionLinks } from '../../../components/section-links';
 
 /** The pages under Security → Auth (spec section 2). */
 const AUTH_PAGES = [

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
 import { Outlet } from 'react-router';
 import { ServiceNotRunning } from '../../../components/service-not-running';
-import { SectionLinks } from './section-links';
+import { SectionLinks } from '../../../components/section-links';
 
 /** The pages under Security → Roles (spec section 2; `explain` is ours, docs/decisions/021). */
 const ROLES_PAGES = [

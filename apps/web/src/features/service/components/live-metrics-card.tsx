@@ -3,6 +3,7 @@ import { METRICS_AGE_TICK_MS } from '@herald/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { liveMetricsQueryOptions } from '../../../lib/service-queries';
 import { useNow } from '../../../lib/use-now';
+import { LabelledFigure } from '../../../components/labelled-figure';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 
 /**
@@ -31,9 +32,9 @@ export function LiveMetricsCard({ serviceId }: { serviceId: string }) {
           />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <Metric label="Sessions" value={String(query.data.sessions)} />
-            <Metric label="Topics" value={String(query.data.topics)} />
-            <Metric
+            <LabelledFigure label="Sessions" value={String(query.data.sessions)} />
+            <LabelledFigure label="Topics" value={String(query.data.topics)} />
+            <LabelledFigure
               label="Topic capacity"
               value={`${query.data.topics} / ${query.data.topicsCapacity}`}
             />
@@ -41,19 +42,6 @@ export function LiveMetricsCard({ serviceId }: { serviceId: string }) {
         )}
       </Stack>
     </Card>
-  );
-}
-
-function Metric({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-    </Stack>
   );
 }
 

@@ -14,6 +14,7 @@ import { isUsagePeriod } from '@herald/contract/usage/usage-periods';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LabelledFigure } from '../../../components/labelled-figure';
 import { formatBytes, formatCount, USAGE_PERIOD_CHOICES } from '../../../lib/usage-format';
 import { usageSummaryQueryOptions } from '../../../lib/usage-queries';
 
@@ -83,15 +84,7 @@ export function UsageSummaryCard({ serviceId }: { serviceId: string }) {
   );
 }
 
+/** A usage figure, found by e2e through `data-usage-figure` like the usage screen's. */
 function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2} data-usage-figure={label}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="lg" fw={700}>
-        {value}
-      </Text>
-    </Stack>
-  );
+  return <LabelledFigure label={label} value={value} size="lg" data-usage-figure={label} />;
 }

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { ACTIVE_NAV_LABEL } from '../../../components/nav-colors';
+import { ACTIVE_NAV_LABEL } from './nav-colors';
 
 export interface SectionPage {
   /** The page's path segment under the section (`principals`, `default-roles`). */
@@ -12,14 +12,14 @@ export interface SectionLinksProps {
   /** The nav's accessible name ("Roles pages"). */
   label: string;
   serviceId: string;
-  /** The section's path segment under the service (`roles`, `authentication`). */
+  /** The section's path segment under the service (`roles`, `authentication`, `logs`). */
   section: string;
   pages: readonly SectionPage[];
 }
 
 /**
- * The pages of a Security section as links (bookmarkable, unlike tabs with panels), the current one marked. They
- * wrap to a second line on a phone rather than scroll sideways, so every page stays in view.
+ * The pages of a section (Security → Roles, Admin → Logs) as links (bookmarkable, unlike tabs with panels), the
+ * current one marked. They wrap to a second line on a phone rather than scroll sideways, so every page stays in view.
  */
 export function SectionLinks({ label, serviceId, section, pages }: SectionLinksProps) {
   const { pathname } = useLocation();
