@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import type { ServiceRow } from './testing/test-services';
 import { seedOwnerWithToken } from './testing/seeded-owner';
 import { connectWithToken } from './testing/token-client';
 import {
+  cleanUpProcessTest,
   isAlive,
   runtimePidsOf,
   seedDataDir,
@@ -84,13 +85,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('a control plane killed with SI
   const clients: mqtt.MqttClient[] = [];
   let row: ServiceRow | undefined;
 
-  afterAll(async () => {
-    for (const client of clients) client.end(true);
-    for (const server of servers) if (server.exitCode === null) server.kill('SIGKILL');
-    if (row) for (const pid of runtimePidsOf(row.id)) process.kill(pid, 'SIGKILL');
-    await sleep(100);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => cleanUpProcessTest({ clients, servers, serviceId: row?.id, dataDir }));
 
   it(
     'leaves its runtimes serving MQTT clients, and re-attaches the same runtime on restart',

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { routes } from '@herald/contract/api/routes';
@@ -17,6 +17,7 @@ import type { ServiceRow } from './testing/test-services';
 import { seedOwnerWithToken } from './testing/seeded-owner';
 import { connectWithToken } from './testing/token-client';
 import {
+  cleanUpProcessTest,
   isAlive,
   runtimePidsOf,
   seedDataDir,
@@ -124,13 +125,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')(
     const clients: mqtt.MqttClient[] = [];
     let row: ServiceRow | undefined;
 
-    afterAll(async () => {
-      for (const client of clients) client.end(true);
-      for (const server of servers) if (server.exitCode === null) server.kill('SIGKILL');
-      if (row) for (const pid of runtimePidsOf(row.id)) process.kill(pid, 'SIGKILL');
-      await sleep(100);
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => cleanUpProcessTest({ clients, servers, serviceId: row?.id, dataDir }));
 
     it(
       'counts every message exactly once and stores every runtime log line exactly once',

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -83,4 +83,22 @@ export async function startControlPlane(options: {
     if (Date.now() > deadline) throw new Error(`server did not become healthy: ${stderr}`);
     await sleep(100);
   }
+}
+
+/**
+ * What a process test leaves behind: its MQTT clients, the control planes it started, the runtimes of its service
+ * (detached: they outlive a killed control plane) and the data dir.
+ */
+export async function cleanUpProcessTest(options: {
+  clients: readonly { end(force: boolean): unknown }[];
+  servers: readonly ChildProcess[];
+  serviceId: string | undefined;
+  dataDir: string;
+}): Promise<void> {
+  for (const client of options.clients) client.end(true);
+  for (const server of options.servers) if (server.exitCode === null) server.kill('SIGKILL');
+  if (options.serviceId)
+    for (const pid of runtimePidsOf(options.serviceId)) process.kill(pid, 'SIGKILL');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  rmSync(options.dataDir, { recursive: true, force: true });
 }
