@@ -238,9 +238,12 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
 
   await registerApiDocs(app);
   const spaFallback = await registerSpa(app, config);
-  app.setNotFoundHandler(
-    (request, reply) => spaFallback(request, reply) ?? sendNotFound(request, reply),
-  );
+  app.setNotFoundHandler(async (request, reply) => {
+    const handled = spaFallback(request, reply);
+    if (handled === undefined) return sendNotFound(request, reply);
+    await handled;
+    return reply;
+  });
 };
 
 export const heraldApp = fp(heraldAppPlugin, { name: 'herald-app' });

@@ -1,20 +1,29 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { startTransition, StrictMode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
+import { seedPageAnswers } from './app/page-answers';
 import { AppRouter } from './app/router';
 import { listenForPreloadErrors } from './lib/chunk-reload';
-import { initFlags } from './lib/flag-context';
-import { registerServiceWorker } from './lib/service-worker';
+import { createQueryClient } from './lib/query-client';
+import { whenIdle } from './lib/when-idle';
 
 // Before the first render: the first lazy route import may already fail.
 listenForPreloadErrors();
-void initFlags();
-registerServiceWorker();
+// Flags read as off until evaluated anyway, and the worker serves nothing the first page needs: both wait until the
+// first page is up, so their chunks and calls do not compete with it for the network and the main thread.
+whenIdle(() => {
+  void import('./lib/flag-context').then(({ initFlags }) => initFlags());
+  void import('./lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The answers the server sent with the page: the first render needs no API call (docs/decisions/023).
+const queryClient = createQueryClient();
+seedPageAnswers(queryClient);
 
 const root = createRoot(container);
 // A transition renders in slices that yield to the browser between them, instead of one long task that holds up
@@ -22,9 +31,9 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <AppProvider>
+      <QueryClientProvider client={queryClient}>
         <AppRouter />
-      </AppProvider>
+      </QueryClientProvider>
     </StrictMode>,
   );
 });

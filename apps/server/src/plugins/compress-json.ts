@@ -26,6 +26,11 @@ const compressors: Record<ResponseEncoding, (body: Buffer) => Promise<Buffer>> =
   gzip: (body) => gzip(body, { level: 6 }),
 };
 
+/** A complete body in the given coding, as the JSON answers are compressed (also the pages' HTML, plugins/spa.ts). */
+export function compressBody(encoding: ResponseEncoding, body: Buffer): Promise<Buffer> {
+  return compressors[encoding](body);
+}
+
 /** The same codings as streams, for a JSON body passed through as it arrives (sendJsonStream). */
 const streamCompressors: Record<ResponseEncoding, () => Transform> = {
   br: () =>

@@ -16,6 +16,15 @@ const SHELLS = {
   signup: readFixture('signup.html'),
 };
 const session = { cookie: `${AUTH_COOKIE_NAME}=some-session-token` };
+const ANSWERS = /<script type="application\/json" id="page-answers">(.*?)<\/script><\/body>/;
+
+/** The page's HTML without the answers the server adds to it (plugins/page-answers.ts), and those answers. */
+function splitPage(body: string): { file: string; answers: Array<{ id: string; status: number }> } {
+  const match = ANSWERS.exec(body);
+  if (!match?.[1]) throw new Error('the page carries no answers');
+  const { answers } = JSON.parse(match[1]) as { answers: Array<{ id: string; status: number }> };
+  return { file: body.replace(match[0], '</body>'), answers };
+}
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('SPA hosting', () => {
@@ -43,7 +52,13 @@ describe('SPA hosting', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(SHELLS.login);
+    const page = splitPage(response.body);
+    expect(page.file).toBe(SHELLS.login);
+    // Nobody is signed in (no cookie: nothing is asked), and the login page's other ways to log in.
+    expect(page.answers.map(({ id, status }) => [id, status])).toEqual([
+      ['getUser', 401],
+      ['listConnections', 200],
+    ]);
   });
 
   it.each([
@@ -66,7 +81,13 @@ describe('SPA hosting', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       // The same URL's HTML differs with the session cookie: no shared cache may mix them up.
       expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
-      expect(response.body).toBe(body);
+      const page = splitPage(response.body);
+      expect(page.file).toBe(body);
+      // The fixture's session is not valid: the user call answers 401 and nothing of a user's is asked.
+      expect(page.answers.find((answer) => answer.id === 'getUser')?.status).toBe(401);
+      expect(
+        page.answers.every((answer) => answer.status !== 200 || answer.id === 'listConnections'),
+      ).toBe(true);
     },
   );
 
@@ -90,7 +111,7 @@ describe('SPA hosting', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML);
+      expect(splitPage(response.body).file).toBe(INDEX_HTML);
     },
   );
 

@@ -1,16 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import {
+  PAGE_ANSWERS_ELEMENT_ID,
+  serializePageAnswers,
+  type PageAnswers,
+} from '@herald/contract/api/page-answers';
 import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { negotiateEncoding } from '../lib/accept-encoding';
+import { compressBody } from './compress-json';
 import { isApiPath } from './error-handler';
+import { pageAnswersFor } from './page-answers';
 
 /** Vite puts content-hashed bundles here: a file's name changes whenever its content does. */
 const HASHED_ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html (and unhashed public files) must be revalidated so a deploy is picked up on the next load. */
 const REVALIDATE = 'no-cache';
+/** A page carrying a signed-in user's answers is theirs alone and of that moment: no cache may keep it. */
+const PRIVATE_PAGE = 'no-store, private';
+/** The HTML files a page may be sent as (the shells are absent from a build without them). */
+const PAGE_FILES = ['index.html', 'login.html', 'signup.html'] as const;
 /** An HTML file or its precompressed variant. */
 const HTML_FILE = /\.html(\.br|\.gz)?$/;
 
@@ -22,7 +34,7 @@ export const MISSING_BUILD_MESSAGE =
 export type SpaFallback = (
   request: FastifyRequest,
   reply: FastifyReply,
-) => FastifyReply | undefined;
+) => Promise<void> | FastifyReply | undefined;
 
 function acceptsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
@@ -56,6 +68,15 @@ export function htmlFileFor(request: FastifyRequest, shells: ReadonlySet<string>
 }
 
 /**
+ * A page's HTML with the API answers it starts with (docs/decisions/023), as JSON the browser never runs (the CSP
+ * allows no inline script). A replacer function, so a `$` in the JSON is not read as a replacement pattern.
+ */
+export function withPageAnswers(html: string, answers: PageAnswers): string {
+  const element = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${serializePageAnswers(answers)}</script>`;
+  return html.replace('</body>', () => `${element}</body>`);
+}
+
+/**
  * Serves the built SPA from WEB_DIST_DIR. A missing build is not fatal (the API works without it): pages then
  * answer 503 with instructions, so `npm run dev:server` before a first build still starts.
  */
@@ -81,9 +102,33 @@ export async function registerSpa(
   }
 
   const assetsDir = path.join(root, HASHED_ASSETS_PREFIX);
-  const shells = new Set(
-    ['login.html', 'signup.html'].filter((file) => fs.existsSync(path.join(root, file))),
-  );
+  const shells = new Set<string>(PAGE_FILES.filter((file) => fs.existsSync(path.join(root, file))));
+  // Each page is one of the built HTML files with its answers added. Read per request (16 KiB from the page cache),
+  // so a build made while the server runs is served at once, as the static files are.
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const [template, answers] = await Promise.all([
+      fs.promises.readFile(path.join(root, htmlFileFor(request, shells)), 'utf8'),
+      pageAnswersFor(app, request, pathname),
+    ]);
+    const html = withPageAnswers(template, answers);
+    const isPrivate = answers.answers.some(
+      (answer) => answer.id === 'getUser' && answer.status === 200,
+    );
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', isPrivate ? PRIVATE_PAGE : REVALIDATE)
+      .header('vary', 'Accept-Encoding, Cookie');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) {
+      reply.send(html);
+      return;
+    }
+    reply
+      .header('content-encoding', encoding)
+      .send(await compressBody(encoding, Buffer.from(html)));
+  };
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -105,11 +150,12 @@ export async function registerSpa(
 
   // `/` would be the static directory index (index.html): it is a page like the others, whose HTML is picked here.
   // Hidden from the OpenAPI document: a page, not an API call.
-  app.get('/', { schema: { hide: true } }, (request, reply) =>
-    reply.code(200).sendFile(htmlFileFor(request, shells)),
-  );
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    await sendPage(request, reply);
+    return reply;
+  });
   return (request, reply) => {
     if (!isClientRoute(request)) return undefined;
-    return reply.code(200).sendFile(htmlFileFor(request, shells));
+    return sendPage(request, reply);
   };
 }

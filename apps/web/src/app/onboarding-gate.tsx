@@ -14,6 +14,7 @@ import { isLoginPopupWindow, LOGIN_CALLBACK_PATH } from '../features/auth/utils/
 import { pendingInvitesQueryOptions } from '../features/onboarding/api/pending-invites-query';
 import { forgetRememberedPath, readRememberedPath, rememberPath } from '../lib/remembered-path';
 import { isStaticShellShown, StaticShellRemover } from '../lib/static-shell';
+import { NOT_FOUND_ROUTE_ID } from './not-found-route-id';
 
 /** Pages of the signed-in frame (default and service layouts), which wait for the user in its outline. */
 const FRAME_PATH = /^\/(workspace|service|profile)(\/|$)/;
@@ -35,9 +36,6 @@ function PendingPage({ pathname }: { pathname: string }) {
     </Suspense>
   );
 }
-
-/** Route id of the catch-all 404 (router.tsx). */
-export const NOT_FOUND_ROUTE_ID = 'not-found';
 
 function toGateUser(user: User): OnboardingGateUser {
   return {

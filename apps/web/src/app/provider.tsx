@@ -1,30 +1,27 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { createQueryClient } from '../lib/query-client';
+import { MantineContext, MantineProvider } from '@mantine/core';
+import { lazy, Suspense, useContext, type ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme';
 
 const ToastContainer = lazy(() => import('./toast-container'));
 
-export interface AppProviderProps {
-  children: ReactNode;
-  /** Tests pass their own client; the app creates one per mount. */
-  queryClient?: QueryClient;
-}
-
-export function AppProvider({ children, queryClient }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+/**
+ * Mantine with the app's theme, following the system (prefers-color-scheme) until the person picks a scheme in the
+ * account menu, and the toast stack (loaded after the first render; toasts raised earlier wait in Mantine's store).
+ * Inside a provider already (tests render the routes inside theirs, with their own toasts) it adds nothing.
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const isInsideProvider = useContext(MantineContext) !== null;
+  if (isInsideProvider) return children;
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      // Follows the system (prefers-color-scheme) until the person picks one in the account menu.
       defaultColorScheme="auto"
     >
       <Suspense fallback={null}>
         <ToastContainer />
       </Suspense>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

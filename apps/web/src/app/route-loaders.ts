@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { connectionsQueryOptions } from '../features/auth/api/connections-query';
-import { currentUserQueryOptions } from '../features/auth/api/user-query';
+import { connectionsQueryOptions } from '../features/auth/api/connections-query-options';
+import { currentUserQueryOptions } from '../features/auth/api/user-query-options';
 import { prefetchInBackground } from '../lib/route-prefetch';
 
 /*

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { PageLoader } from '../components/page-loader';
-import { NOT_FOUND_ROUTE_ID } from './onboarding-gate';
-import { Root } from './root';
+import { BootFallback } from '../components/boot-fallback';
+import { NOT_FOUND_ROUTE_ID } from './not-found-route-id';
+import { RootErrorElement, RootRoute } from './root-route';
 import type { RouteHandle } from './route-handle';
-import { NotFoundRoute } from './routes/not-found-route';
-import { RouteErrorPage } from './routes/route-error-page';
 import { rootLoader, serviceLoader, topicsLoader, workspaceLoader } from './route-loaders';
 import { provideRouteQueryClient } from '../lib/route-prefetch';
 
@@ -38,9 +36,10 @@ const servicePlaceholderRoutes: RouteObject[] = (
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
-    element: <Root />,
-    errorElement: <RouteErrorPage />,
-    HydrateFallback: PageLoader,
+    // Mantine and the root's own components arrive in a chunk of their own, beside the page's (app/root-route.tsx).
+    element: <RootRoute />,
+    errorElement: <RootErrorElement />,
+    HydrateFallback: BootFallback,
     // Loaders start each page's queries at once and in parallel, without holding up navigation.
     loader: rootLoader,
     children: [
@@ -326,11 +325,13 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       {
-        // Static: the error page renders it too. Outside the layouts: it picks its own (the
-        // frame when signed in, blank otherwise).
+        // Outside the layouts: it picks its own (the frame when signed in, blank otherwise). The error page renders
+        // it too.
         id: NOT_FOUND_ROUTE_ID,
         path: '*',
-        Component: NotFoundRoute,
+        lazy: async () => ({
+          Component: (await import('./routes/not-found-route')).NotFoundRoute,
+        }),
         handle: blankPage,
       },
     ],

@@ -1,7 +1,7 @@
 import { toUserError } from '@herald/contract/api/error-text';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
-import { showToast, type ToastOptions } from './toast';
+import type { ToastOptions } from './toast';
 
 export interface ErrorToastMeta {
   /** 'An error was encountered in {context}' */
@@ -32,6 +32,11 @@ export interface QueryClientDependencies {
   notify?: (toast: ToastOptions) => void;
 }
 
+/** The toast module (with Mantine's notifications store) loads with the first toast, not with the entry chunk. */
+function showToastOnDemand(toast: ToastOptions): void {
+  void import('./toast').then(({ showToast }) => showToast(toast));
+}
+
 /** Client errors (4xx) will not change on retry; network failures and 5xx may. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
@@ -44,7 +49,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * inline) unless they ask for it with `meta.toastOnError`.
  */
 export function createQueryClient({
-  notify = showToast,
+  notify = showToastOnDemand,
 }: QueryClientDependencies = {}): QueryClient {
   const toastError = (error: unknown, meta: ErrorToastMeta) => {
     const shown = toUserError(error, meta);

@@ -2,28 +2,10 @@ import { LIVE_METRICS_POLL_MS, SERVICE_STATUS_POLL_MS } from '@herald/contract/c
 import { isTransitionalStatus } from '@herald/contract/services/service-status-rules';
 import { queryOptions } from '@tanstack/react-query';
 import { loadApi } from './load-api';
+import { serviceKeys } from './service-keys';
 import { isStatusStreamOpen } from './status-stream-state';
 
-/**
- * Query keys and options shared by every screen that shows services (the services list, the service layout and
- * its pages, the create-service flow). Keys are factories (CONVENTIONS section 5).
- */
-export const serviceKeys = {
-  all: ['services'] as const,
-  ofWorkspace: (workspaceId: string) => [...serviceKeys.all, 'workspace', workspaceId] as const,
-  statusesOfWorkspace: (workspaceId: string) =>
-    [...serviceKeys.ofWorkspace(workspaceId), 'status'] as const,
-  detail: (serviceId: string) => [...serviceKeys.all, 'detail', serviceId] as const,
-  status: (serviceId: string) => [...serviceKeys.detail(serviceId), 'status'] as const,
-  liveMetrics: (serviceId: string) =>
-    [...serviceKeys.detail(serviceId), 'metrics', 'live'] as const,
-  apiDetails: (serviceId: string) => [...serviceKeys.detail(serviceId), 'api-details'] as const,
-  scheduledUpdate: (serviceId: string) =>
-    [...serviceKeys.detail(serviceId), 'scheduled-update'] as const,
-  billingPeriod: (serviceId: string) =>
-    [...serviceKeys.detail(serviceId), 'billing-period'] as const,
-  metadata: () => ['metadata'] as const,
-};
+export { serviceKeys } from './service-keys';
 
 /** GET /v3/service/{serviceId}. */
 export const serviceQueryOptions = (serviceId: string) =>

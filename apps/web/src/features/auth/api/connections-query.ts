@@ -1,19 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
-import { authKeys } from './keys';
+import { useQuery } from '@tanstack/react-query';
+import { connectionsQueryOptions } from './connections-query-options';
 
-/** GET /v3/auth/connections: the operator's social and SSO connections (login buttons). */
-export const connectionsQueryOptions = () =>
-  queryOptions({
-    queryKey: authKeys.connections(),
-    queryFn: async ({ signal }) => {
-      const { apiRequest, routes } = await loadApi();
-      const { connections } = await apiRequest(routes.listConnections, { signal });
-      return connections;
-    },
-    staleTime: 5 * 60_000,
-    meta: { keepOnAuthReset: true },
-  });
+export { connectionsQueryOptions } from './connections-query-options';
 
 export function useConnectionsQuery() {
   return useQuery(connectionsQueryOptions());

@@ -35,6 +35,7 @@ export const healthQueryOptions = () =>
     },
   });
 
-export function useHealthQuery() {
-  return useQuery(healthQueryOptions());
+/** `enabled` false holds the check back (until the first page is up). */
+export function useHealthQuery(enabled = true) {
+  return useQuery({ ...healthQueryOptions(), enabled });
 }

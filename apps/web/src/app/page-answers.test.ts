@@ -1,0 +1,76 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { authKeys } from '../features/auth/api/keys';
+import { SIGNED_OUT } from '../features/auth/api/user-query';
+import { workspaceKeys } from '../features/workspaces/api/keys';
+import { serviceKeys } from '../lib/service-queries';
+import { seedPageAnswers } from './page-answers';
+
+function pageWith(text: string): void {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = 'page-answers';
+  element.textContent = text;
+  document.body.append(element);
+}
+
+afterEach(() => document.getElementById('page-answers')?.remove());
+
+describe('the answers the server sent with the page', () => {
+  it('go where each call’s query keeps its answer, and the element is read once', () => {
+    const user = { customerid: 'u1', firstName: 'Grace' };
+    pageWith(
+      JSON.stringify({
+        answers: [
+          { id: 'getUser', url: '/v3/user', params: {}, status: 200, body: user },
+          { id: 'listWorkspaces', url: '/v3/workspaces', params: {}, status: 200, body: [] },
+          {
+            id: 'listWorkspaceServices',
+            url: '/v3/workspace/w1/services',
+            params: { workspaceId: 'w1' },
+            status: 200,
+            body: [{ serviceId: 's1' }],
+          },
+          {
+            id: 'listWorkspaceServiceStatuses',
+            url: '/v3/workspace/w1/services/status',
+            params: { workspaceId: 'w1' },
+            status: 404,
+          },
+          { id: 'listConnections', url: '/', params: {}, status: 200, body: { connections: [] } },
+        ],
+      }),
+    );
+    const client = new QueryClient();
+    seedPageAnswers(client);
+    expect(client.getQueryData(authKeys.currentUser())).toEqual({ user, isProfileMissing: false });
+    expect(client.getQueryData(workspaceKeys.list())).toEqual([]);
+    expect(client.getQueryData(serviceKeys.ofWorkspace('w1'))).toEqual([{ serviceId: 's1' }]);
+    // A failed call is left to the app, which asks again and shows that answer.
+    expect(client.getQueryState(serviceKeys.statusesOfWorkspace('w1'))).toBeUndefined();
+    expect(client.getQueryData(authKeys.connections())).toEqual([]);
+    expect(document.getElementById('page-answers')).toBeNull();
+  });
+
+  it('read 401 as nobody signed in and 404 as a missing profile, as the user query does', () => {
+    for (const [status, session] of [
+      [401, SIGNED_OUT],
+      [404, { user: null, isProfileMissing: true }],
+    ] as const) {
+      pageWith(
+        JSON.stringify({ answers: [{ id: 'getUser', url: '/v3/user', params: {}, status }] }),
+      );
+      const client = new QueryClient();
+      seedPageAnswers(client);
+      expect(client.getQueryData(authKeys.currentUser())).toEqual(session);
+    }
+  });
+
+  it('leave everything to the app when there are none or they cannot be read', () => {
+    const client = new QueryClient();
+    seedPageAnswers(client);
+    pageWith('{not json');
+    seedPageAnswers(client);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,63 @@
+import {
+  PAGE_ANSWERS_ELEMENT_ID,
+  type PageAnswer,
+  type PageAnswers,
+} from '@herald/contract/api/page-answers';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { SIGNED_OUT, type CurrentUserSession } from '../features/auth/api/user-query-options';
+import { authKeys } from '../features/auth/api/keys';
+import { workspaceKeys } from '../features/workspaces/api/keys';
+import { serviceKeys } from '../lib/service-keys';
+
+/** Where an answer goes: the key and data its query would have stored, or null to leave the call to the app. */
+function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
+  const { id, status, body, params } = answer;
+  if (id === 'getUser') {
+    // The user query's own reading of 401 and 404 (features/auth/api/user-query.ts).
+    const session: CurrentUserSession | null =
+      status === 200
+        ? { user: body as CurrentUserSession['user'], isProfileMissing: false }
+        : status === 401
+          ? SIGNED_OUT
+          : status === 404
+            ? { user: null, isProfileMissing: true }
+            : null;
+    return session ? [authKeys.currentUser(), session] : null;
+  }
+  if (status !== 200) return null;
+  const workspaceId = params['workspaceId'] ?? '';
+  switch (id) {
+    case 'listConnections':
+      return [authKeys.connections(), (body as { connections: unknown }).connections];
+    case 'listWorkspaces':
+      return [workspaceKeys.list(), body];
+    case 'listWorkspaceServices':
+      return [serviceKeys.ofWorkspace(workspaceId), body];
+    case 'listWorkspaceServiceStatuses':
+      return [serviceKeys.statusesOfWorkspace(workspaceId), body];
+    case 'getMetadata':
+      return [serviceKeys.metadata(), body];
+  }
+}
+
+/**
+ * Puts the API answers the server sent with the page (docs/decisions/023) into the query cache before the first
+ * render, so the app shows its first page without asking them again (they count as fresh for the queries'
+ * staleTime, as an answer just fetched would). The element is removed once read: it describes the page's first
+ * moment only. A page without answers (a build served by another server, a test) loads as before.
+ */
+export function seedPageAnswers(client: QueryClient, doc: Document = document): void {
+  const element = doc.getElementById(PAGE_ANSWERS_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  let document: PageAnswers;
+  try {
+    document = JSON.parse(element.textContent ?? '') as PageAnswers;
+  } catch {
+    return;
+  }
+  for (const answer of document.answers ?? []) {
+    const entry = queryEntryOf(answer);
+    if (entry) client.setQueryData(entry[0], entry[1]);
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { buildPath } from './define-route';
+import {
+  publicPageCalls,
+  serializePageAnswers,
+  signedInPageCalls,
+  USER_CALL,
+  type PageCall,
+} from './page-answers';
+import { routes } from './routes';
+
+/** The URL the web app's query would ask for the call, built from the route table. */
+function urlFromRouteTable(call: PageCall): string {
+  const route = routes[call.id];
+  const query = call.id === 'listWorkspaces' ? '?expandServices=true' : '';
+  return buildPath(route.path, call.params) + query;
+}
+
+describe('page answers', () => {
+  it('asks each call at the path of the route table, with GET', () => {
+    const calls = [
+      USER_CALL,
+      ...publicPageCalls('/'),
+      ...signedInPageCalls('/workspace/ws_1'),
+      ...signedInPageCalls('/profile'),
+    ];
+    for (const call of calls) {
+      expect(routes[call.id].method).toBe('GET');
+      expect(call.url).toBe(urlFromRouteTable(call));
+    }
+  });
+
+  it('asks the services list calls only on a workspace page with a well-formed id', () => {
+    expect(signedInPageCalls('/workspace/ws_1').map((call) => call.id)).toEqual([
+      'listWorkspaces',
+      'listWorkspaceServices',
+      'listWorkspaceServiceStatuses',
+      'getMetadata',
+    ]);
+    expect(signedInPageCalls('/workspace').map((call) => call.id)).toEqual(['listWorkspaces']);
+    expect(signedInPageCalls('/workspace/a%2F..%2Fb').map((call) => call.id)).toEqual([
+      'listWorkspaces',
+    ]);
+    expect(signedInPageCalls('/workspace/ws_1/members').map((call) => call.id)).toEqual([
+      'listWorkspaces',
+    ]);
+    expect(signedInPageCalls('/service/s1')).toEqual([]);
+    expect(signedInPageCalls('/')).toEqual([]);
+  });
+
+  it('asks the login page its connections, and nothing public elsewhere', () => {
+    expect(publicPageCalls('/').map((call) => call.id)).toEqual(['listConnections']);
+    expect(publicPageCalls('/signup')).toEqual([]);
+  });
+
+  it('serializes so the JSON cannot end its script element', () => {
+    const text = serializePageAnswers({
+      answers: [{ ...USER_CALL, status: 200, body: { name: '</script><!-- \u2028' } }],
+    });
+    expect(text).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual({
+      answers: [{ ...USER_CALL, status: 200, body: { name: '</script><!-- \u2028' } }],
+    });
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The API answers a page's HTML carries (docs/decisions/023): the calls the dashboard makes at once when it opens
+ * on a path, asked by the server with the request's own session while it sends the page, so the app renders its
+ * first page without a round trip. The server makes exactly these calls through its own routes (same access checks,
+ * same answers); the web app puts each answer where the call's query would have put it.
+ *
+ * Plain strings and no schemas on purpose: the web app reads this before any schema is loaded. routes.test.ts checks
+ * that each path is the route table's.
+ */
+
+/** The calls a page may start with: route ids of the contract's route table (routes.ts). */
+export type PageCallId =
+  | 'getUser'
+  | 'listConnections'
+  | 'listWorkspaces'
+  | 'listWorkspaceServices'
+  | 'listWorkspaceServiceStatuses'
+  | 'getMetadata';
+
+export interface PageCall {
+  id: PageCallId;
+  /** The request path with its query, as the web app's query asks it. */
+  url: string;
+  /** The path parameters the web app keys the answer by. */
+  params: Record<string, string>;
+}
+
+/** One answer as the API gave it: the status and the JSON body (only success bodies are sent). */
+export interface PageAnswer extends PageCall {
+  status: number;
+  body?: unknown;
+}
+
+/** The embedded document (`<script type="application/json" id="page-answers">`). */
+export interface PageAnswers {
+  answers: PageAnswer[];
+}
+
+/** Id of the element holding the answers in the page's HTML. */
+export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
+
+/**
+ * The user's access token for messaging sessions is a credential: it never goes into HTML (the messaging session
+ * asks for it when it opens one). Every other field of GET /v3/user is sent as the API sends it.
+ */
+export const USER_FIELDS_NOT_EMBEDDED = ['accessToken'] as const;
+
+const WORKSPACE_PAGE = /^\/workspace\/([^/]+)\/?$/;
+/** A workspace id as the API mints them; anything else is not asked (the page then asks and shows the 404). */
+const WORKSPACE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Who is signed in: every page asks it first (the onboarding gate waits for it). */
+export const USER_CALL: PageCall = { id: 'getUser', url: '/v3/user', params: {} };
+
+/** The public calls of a page, asked whatever the session (the login page's other ways to log in). */
+export function publicPageCalls(pathname: string): PageCall[] {
+  return pathname === '/'
+    ? [{ id: 'listConnections', url: '/v3/auth/connections', params: {} }]
+    : [];
+}
+
+/**
+ * The calls of a signed-in user's page, asked only once GET /v3/user has answered 200 (a visitor's page must not
+ * ask what would answer 401). The services list: the workspaces (frame, side navigation), that workspace's services,
+ * their statuses and the catalogue (plan names), as its route loader and page ask them.
+ */
+export function signedInPageCalls(pathname: string): PageCall[] {
+  const calls: PageCall[] = [];
+  if (/^\/(workspace|profile)(\/|$)/.test(pathname)) {
+    calls.push({
+      id: 'listWorkspaces',
+      url: '/v3/workspaces?expandServices=true',
+      params: {},
+    });
+  }
+  const workspaceId = WORKSPACE_PAGE.exec(pathname)?.[1];
+  if (workspaceId !== undefined && WORKSPACE_ID.test(workspaceId)) {
+    const params = { workspaceId };
+    calls.push(
+      { id: 'listWorkspaceServices', url: `/v3/workspace/${workspaceId}/services`, params },
+      {
+        id: 'listWorkspaceServiceStatuses',
+        url: `/v3/workspace/${workspaceId}/services/status`,
+        params,
+      },
+      { id: 'getMetadata', url: '/v3/metadata', params: {} },
+    );
+  }
+  return calls;
+}
+
+/** `<` is escaped so the JSON can never close its script element (or open a comment) inside the HTML. */
+export function serializePageAnswers(answers: PageAnswers): string {
+  return JSON.stringify(answers)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
