@@ -2,6 +2,9 @@ import { routes } from '@herald/contract/api/routes';
 import type { User } from '@herald/contract/users/user.schema';
 import { vi } from 'vitest';
 import { appRoutes } from '../app/router';
+// The root route's themed chunk (app/root-route.tsx) loads on demand in the app; loaded with the test file here, as
+// the routes' other static parts are, so a test's first render does not wait for its modules to be transformed.
+import '../app/themed-root';
 import { apiErrorResponse, handle, mockApi, type MockHandler } from './api-mock';
 import { buildWorkspace } from './factories';
 import { createTestQueryClient, renderRoutes } from './render';

@@ -35,7 +35,6 @@ export const healthQueryOptions = () =>
     },
   });
 
-/** `enabled` false holds the check back (until the first page is up). */
-export function useHealthQuery(enabled = true) {
-  return useQuery({ ...healthQueryOptions(), enabled });
+export function useHealthQuery() {
+  return useQuery(healthQueryOptions());
 }
