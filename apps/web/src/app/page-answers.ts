@@ -58,6 +58,10 @@ export function seedPageAnswers(client: QueryClient, doc: Document = document): 
   }
   for (const answer of document.answers ?? []) {
     const entry = queryEntryOf(answer);
-    if (entry) client.setQueryData(entry[0], entry[1]);
+    if (!entry) continue;
+    // The user comes without its messaging token (never in HTML): stored as already stale, so the first component
+    // using it asks GET /v3/user once in the background and the token arrives with that answer.
+    const isUserWithoutToken = answer.id === 'getUser' && answer.status === 200;
+    client.setQueryData(entry[0], entry[1], isUserWithoutToken ? { updatedAt: 0 } : undefined);
   }
 }
