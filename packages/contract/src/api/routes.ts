@@ -1,6 +1,7 @@
 import type { RouteDefinition } from './define-route';
 import { consoleRoutes } from './routes/console';
 import { billingRoutes } from './routes/billing';
+import { checkoutRoutes } from './routes/checkout';
 import { consentRoutes } from './routes/consent';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
@@ -29,6 +30,7 @@ export const routes = {
   ...workspaceRoutes,
   ...memberRoutes,
   ...billingRoutes,
+  ...checkoutRoutes,
   ...serviceRoutes,
   ...topicRoutes,
   ...consoleRoutes,

@@ -1,0 +1,2 @@
+// Issue 13 tables (free-trial); filled in by its builder, exported from index.ts.
+export {};
