@@ -10,6 +10,7 @@ import { registerRoute, serviceOf } from '../../plugins/route-registry';
 import { insertAuditEvent } from '../workspace/workspace.repository';
 import { actorOf } from '../workspace/workspace.service';
 import { catalogueOf } from './catalogue';
+import { closePlanPeriod } from '../invoicing/plan-periods.repository';
 import { auditServiceAction } from './service-audit';
 import { toService, toServiceStatusResponse as statusReply } from './service.mapper';
 import { bumpGeneration, updateService } from './service.repository';
@@ -193,6 +194,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     const now = app.clock();
     await app.db.transaction(async (tx) => {
       await updateService(tx, current.id, { desiredState: 'deleted' }, now);
+      await closePlanPeriod(tx, current.id, now);
       await insertAuditEvent(tx, {
         workspaceId: current.workspaceId,
         actor: { customerId: actor.customerId, email: actor.email },

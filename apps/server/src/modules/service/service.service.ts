@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES } from '@herald/contract/api/errors';
 import { paymentRequirement } from '@herald/contract/billing/payment-requirement';
+import { openPlanPeriod } from '../invoicing/plan-periods.repository';
 import { isFreeTrialTier } from '@herald/contract/billing/free-trial';
 import { SERVICE_CREATED_EVENT } from '@herald/contract/logs/service-event-text';
 import { hasPermission } from '@herald/contract/members/permissions';
@@ -150,6 +151,14 @@ export async function createService(
         createdBy: userId,
         createdAt: now,
         updatedAt: now,
+      });
+      await openPlanPeriod(tx, {
+        serviceId: inserted.id,
+        workspaceId: ws.id,
+        serviceName: inserted.serviceName,
+        billingPlan: inserted.billingPlan,
+        nodes: inserted.noOfNodes,
+        at: now,
       });
       await insertAuditEvent(tx, {
         workspaceId: ws.id,
