@@ -21,6 +21,9 @@ import { resolveMetricsToken } from './adapters/metrics-store/prometheus-token';
 import { schedulePrometheusTargets } from './adapters/metrics-store/prometheus-targets';
 import { createMetricsStore } from './adapters/metrics-store/create-metrics-store';
 import type { MetricsStore } from './adapters/metrics-store/metrics-store';
+import { createMarketplace, isSimulator } from './adapters/marketplace/create-marketplace';
+import type { MarketplacePort } from './adapters/marketplace/marketplace-port';
+import type { MarketplaceSimulator } from './adapters/marketplace/simulator-marketplace';
 import { createLocalProvisioner } from './adapters/provisioner/local-provisioner';
 import { createLogCollector } from './adapters/provisioner/log-collector';
 import { pushRevocationsWhenRunning } from './modules/members/member-rights-sync';
@@ -46,6 +49,11 @@ import { securityRoutes } from './modules/security/routes';
 import { createMetricsScraper } from './modules/usage/metrics-scraper';
 import { usageRoutes } from './modules/usage/routes';
 import { logRoutes } from './modules/logs/routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
+import {
+  scheduleMarketplaceWork,
+  watchSimulatorStatus,
+} from './modules/marketplace/marketplace-schedule';
 import { recordProvisionerEvents, serviceEventsSettled } from './modules/logs/service-events';
 import { createSecretBox } from './modules/service-api/client-secret';
 import type { SecretBox } from './modules/service-api/client-secret';
@@ -89,6 +97,8 @@ declare module 'fastify' {
     logStore: LogStore;
     /** Usage history: database samples fed by the scraper, or a Prometheus server (docs/decisions/022). */
     metricsStore: MetricsStore;
+    /** The cloud marketplace: the local simulator or AWS Marketplace (docs/decisions/026). */
+    marketplace: MarketplacePort | MarketplaceSimulator;
   }
 }
 
@@ -130,6 +140,11 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app.decorate('provisioner', provisioner);
   const metricsStore = createMetricsStore({ db: database.db, config, clock, logger: app.log });
   app.decorate('metricsStore', metricsStore);
+  const marketplace = createMarketplace({ config, db: database.db, clock });
+  app.decorate('marketplace', marketplace);
+  if (isSimulator(marketplace)) watchSimulatorStatus(app, marketplace);
+  // Entitlement checks and hourly metering, resumable from the database (docs/decisions/026).
+  scheduleMarketplaceWork(app);
   const metricsScraper = createMetricsScraper({
     db: database.db,
     provisioner,
@@ -231,6 +246,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(securityRoutes);
   await app.register(usageRoutes);
   await app.register(logRoutes);
+  await app.register(marketplaceRoutes);
   // The operator's outbox viewer exists only when mail goes to it and DEV_MAIL_OUTBOX is on (docs/decisions/011).
   if (mailer.kind === 'outbox' && config.devMailOutbox) {
     await app.register(devMailRoutes, { token: resolveOutboxToken(config) });

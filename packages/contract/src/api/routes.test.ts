@@ -202,6 +202,8 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['PUT', '/v3/service/{serviceId}/upgrade-service-plan'],
   ['PUT', '/v3/service/{serviceId}/resize-cluster'],
   ['POST', '/v3/billing/webhook'],
+  // The cloud marketplace signup (issue 13, docs/decisions/026)
+  ['POST', '/v3/marketplace/signup'],
 ];
 
 /** Section 6 permissions on the routes that need one; every other route needs none. */

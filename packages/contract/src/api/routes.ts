@@ -7,6 +7,7 @@ import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { kafkaGatewayRoutes } from './routes/kafka-gateway';
 import { logRoutes } from './routes/logs';
+import { marketplaceRoutes } from './routes/marketplace';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { restAdapterRoutes } from './routes/rest-adapter';
@@ -31,6 +32,7 @@ export const routes = {
   ...memberRoutes,
   ...billingRoutes,
   ...checkoutRoutes,
+  ...marketplaceRoutes,
   ...serviceRoutes,
   ...topicRoutes,
   ...consoleRoutes,

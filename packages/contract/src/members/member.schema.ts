@@ -82,6 +82,9 @@ export const AUDIT_ACTIONS = [
   'service.principal_removed',
   'service.anonymous_action_changed',
   'service.trusted_properties_changed',
+  // The cloud marketplace (docs/decisions/026)
+  'marketplace.connected',
+  'marketplace.status_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
