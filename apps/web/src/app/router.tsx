@@ -106,6 +106,17 @@ export const appRoutes: RouteObject[] = [
             }),
             handle: blankPage,
           },
+          {
+            // Spec section 2: the cloud marketplace's signup and expired subscription (issue 13, docs/decisions/026).
+            path: 'aws/signup',
+            lazy: async () => ({ Component: (await import('./routes/aws-signup')).AwsSignupRoute }),
+            handle: blankPage,
+          },
+          {
+            path: 'aws/expired',
+            lazy: async () => ({ Component: (await import('./routes/aws-expired')).AwsExpiredRoute }),
+            handle: blankPage,
+          },
         ],
       },
       {

@@ -9,6 +9,7 @@ import { kafkaGatewayRoutes } from './routes/kafka-gateway';
 import { logRoutes } from './routes/logs';
 import { marketplaceRoutes } from './routes/marketplace';
 import { marketplaceRoutes } from './routes/marketplace';
+import { marketplaceRoutes } from './routes/marketplace';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { restAdapterRoutes } from './routes/rest-adapter';
@@ -33,6 +34,7 @@ export const routes = {
   ...memberRoutes,
   ...billingRoutes,
   ...checkoutRoutes,
+  ...marketplaceRoutes,
   ...marketplaceRoutes,
   ...marketplaceRoutes,
   ...serviceRoutes,
