@@ -82,28 +82,6 @@ export interface Config {
   awsRegion: string;
   /** A custom marketplace endpoint (tests: the in-repo fake); unset: AWS's. */
   awsMarketplaceEndpoint: string | undefined;
-  /**
-   * The marketplace (docs/decisions/026): `simulator` (the default), the local subscription simulator in this server's
-   * database; `aws`, AWS Marketplace through the official SDK clients (credentials from the SDK's default chain).
-   */
-  marketplaceProvider: 'simulator' | 'aws';
-  /** The listing's product code (required with `aws`; the simulator uses it when set). */
-  awsMarketplaceProductCode: string | undefined;
-  /** AWS region of the marketplace APIs (the entitlement service lives in us-east-1). */
-  awsRegion: string;
-  /** A custom marketplace endpoint (tests: the in-repo fake); unset: AWS's. */
-  awsMarketplaceEndpoint: string | undefined;
-  /**
-   * The marketplace (docs/decisions/026): `simulator` (the default), the local subscription simulator in this server's
-   * database; `aws`, AWS Marketplace through the official SDK clients (credentials from the SDK's default chain).
-   */
-  marketplaceProvider: 'simulator' | 'aws';
-  /** The listing's product code (required with `aws`; the simulator uses it when set). */
-  awsMarketplaceProductCode: string | undefined;
-  /** AWS region of the marketplace APIs (the entitlement service lives in us-east-1). */
-  awsRegion: string;
-  /** A custom marketplace endpoint (tests: the in-repo fake); unset: AWS's. */
-  awsMarketplaceEndpoint: string | undefined;
 }
 
 export class ConfigError extends StartupError {
@@ -322,78 +300,6 @@ const environmentSchema = z.object({
     ['http:', 'https:'],
     'an http:// or https:// URL',
   ).optional(),
-  MARKETPLACE_PROVIDER: z
-    .string()
-    .transform((value, ctx) => {
-      const word = value.trim().toLowerCase();
-      if (word !== 'simulator' && word !== 'aws') {
-        return fail(ctx, `must be simulator or aws ${got('MARKETPLACE_PROVIDER', value)}`);
-      }
-      return word;
-    })
-    .optional(),
-  AWS_MARKETPLACE_PRODUCT_CODE: z
-    .string()
-    .transform((value, ctx) => {
-      if (!/^[A-Za-z0-9_-]{1,255}$/.test(value.trim())) {
-        return fail(
-          ctx,
-          `must be the listing's product code (letters, digits, - and _) ${got('AWS_MARKETPLACE_PRODUCT_CODE', value)}`,
-        );
-      }
-      return value.trim();
-    })
-    .optional(),
-  AWS_REGION: z
-    .string()
-    .transform((value, ctx) => {
-      if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(value.trim())) {
-        return fail(ctx, `must be an AWS region such as us-east-1 ${got('AWS_REGION', value)}`);
-      }
-      return value.trim();
-    })
-    .optional(),
-  AWS_MARKETPLACE_ENDPOINT: urlWithProtocols(
-    'AWS_MARKETPLACE_ENDPOINT',
-    ['http:', 'https:'],
-    'an http:// or https:// URL',
-  ).optional(),
-  MARKETPLACE_PROVIDER: z
-    .string()
-    .transform((value, ctx) => {
-      const word = value.trim().toLowerCase();
-      if (word !== 'simulator' && word !== 'aws') {
-        return fail(ctx, `must be simulator or aws ${got('MARKETPLACE_PROVIDER', value)}`);
-      }
-      return word;
-    })
-    .optional(),
-  AWS_MARKETPLACE_PRODUCT_CODE: z
-    .string()
-    .transform((value, ctx) => {
-      if (!/^[A-Za-z0-9_-]{1,255}$/.test(value.trim())) {
-        return fail(
-          ctx,
-          `must be the listing's product code (letters, digits, - and _) ${got('AWS_MARKETPLACE_PRODUCT_CODE', value)}`,
-        );
-      }
-      return value.trim();
-    })
-    .optional(),
-  AWS_REGION: z
-    .string()
-    .transform((value, ctx) => {
-      if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(value.trim())) {
-        return fail(ctx, `must be an AWS region such as us-east-1 ${got('AWS_REGION', value)}`);
-      }
-      return value.trim();
-    })
-    .optional(),
-  AWS_MARKETPLACE_ENDPOINT: urlWithProtocols(
-    'AWS_MARKETPLACE_ENDPOINT',
-    ['http:', 'https:'],
-    'an http:// or https:// URL',
-  ).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -422,16 +328,6 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
   if (values.DEV_MAIL_OUTBOX === true && values.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration: DEV_MAIL_OUTBOX is on but SMTP_URL is set, so no mail goes to the outbox: unset one of them',
-    );
-  }
-  if (values.MARKETPLACE_PROVIDER === 'aws' && !values.AWS_MARKETPLACE_PRODUCT_CODE) {
-    throw new ConfigError(
-      "Invalid configuration: MARKETPLACE_PROVIDER is aws but AWS_MARKETPLACE_PRODUCT_CODE is not set: set the listing's product code",
-    );
-  }
-  if (values.MARKETPLACE_PROVIDER === 'aws' && !values.AWS_MARKETPLACE_PRODUCT_CODE) {
-    throw new ConfigError(
-      "Invalid configuration: MARKETPLACE_PROVIDER is aws but AWS_MARKETPLACE_PRODUCT_CODE is not set: set the listing's product code",
     );
   }
   if (values.MARKETPLACE_PROVIDER === 'aws' && !values.AWS_MARKETPLACE_PRODUCT_CODE) {
@@ -479,14 +375,6 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       values.PROMETHEUS_SD_FILE ??
         path.join(values.DATA_DIR ?? './data', 'prometheus', 'targets.json'),
     ),
-    marketplaceProvider: values.MARKETPLACE_PROVIDER ?? 'simulator',
-    awsMarketplaceProductCode: values.AWS_MARKETPLACE_PRODUCT_CODE,
-    awsRegion: values.AWS_REGION ?? 'us-east-1',
-    awsMarketplaceEndpoint: values.AWS_MARKETPLACE_ENDPOINT?.replace(/\/+$/, ''),
-    marketplaceProvider: values.MARKETPLACE_PROVIDER ?? 'simulator',
-    awsMarketplaceProductCode: values.AWS_MARKETPLACE_PRODUCT_CODE,
-    awsRegion: values.AWS_REGION ?? 'us-east-1',
-    awsMarketplaceEndpoint: values.AWS_MARKETPLACE_ENDPOINT?.replace(/\/+$/, ''),
     marketplaceProvider: values.MARKETPLACE_PROVIDER ?? 'simulator',
     awsMarketplaceProductCode: values.AWS_MARKETPLACE_PRODUCT_CODE,
     awsRegion: values.AWS_REGION ?? 'us-east-1',

@@ -8,8 +8,6 @@ import { identityRoutes } from './routes/identity';
 import { kafkaGatewayRoutes } from './routes/kafka-gateway';
 import { logRoutes } from './routes/logs';
 import { marketplaceRoutes } from './routes/marketplace';
-import { marketplaceRoutes } from './routes/marketplace';
-import { marketplaceRoutes } from './routes/marketplace';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { restAdapterRoutes } from './routes/rest-adapter';
@@ -34,8 +32,6 @@ export const routes = {
   ...memberRoutes,
   ...billingRoutes,
   ...checkoutRoutes,
-  ...marketplaceRoutes,
-  ...marketplaceRoutes,
   ...marketplaceRoutes,
   ...serviceRoutes,
   ...topicRoutes,

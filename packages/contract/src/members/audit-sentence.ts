@@ -103,20 +103,6 @@ const SENTENCES = {
       ? `AWS Marketplace subscription status became ${to}`
       : 'AWS Marketplace subscription status changed';
   },
-  'marketplace.connected': () => 'Connected an AWS Marketplace subscription to the organisation',
-  'marketplace.status_changed': (_target, details) => {
-    const to = text(details.to);
-    return to
-      ? `AWS Marketplace subscription status became ${to}`
-      : 'AWS Marketplace subscription status changed';
-  },
-  'marketplace.connected': () => 'Connected an AWS Marketplace subscription to the organisation',
-  'marketplace.status_changed': (_target, details) => {
-    const to = text(details.to);
-    return to
-      ? `AWS Marketplace subscription status became ${to}`
-      : 'AWS Marketplace subscription status changed';
-  },
   'workspace.created': (target) =>
     target ? `Created the organisation “${target}”` : 'Created the organisation',
   'workspace.renamed': (target, details) => {

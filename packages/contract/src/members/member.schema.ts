@@ -85,12 +85,6 @@ export const AUDIT_ACTIONS = [
   // The cloud marketplace (docs/decisions/026)
   'marketplace.connected',
   'marketplace.status_changed',
-  // The cloud marketplace (docs/decisions/026)
-  'marketplace.connected',
-  'marketplace.status_changed',
-  // The cloud marketplace (docs/decisions/026)
-  'marketplace.connected',
-  'marketplace.status_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -32,14 +32,6 @@ export const workspace = pgTable('workspace', {
   billingProvider: text('billing_provider'),
   /** Section 4 marketplace subscription status; set only for marketplace organisations. */
   awsMarketplaceSubscriptionStatus: text('aws_marketplace_subscription_status'),
-  /** `awsMarketplace` for a marketplace organisation (section 3 provider / billingProvider), else null (docs/decisions/026). */
-  billingProvider: text('billing_provider'),
-  /** Section 4 marketplace subscription status; set only for marketplace organisations. */
-  awsMarketplaceSubscriptionStatus: text('aws_marketplace_subscription_status'),
-  /** `awsMarketplace` for a marketplace organisation (section 3 provider / billingProvider), else null (docs/decisions/026). */
-  billingProvider: text('billing_provider'),
-  /** Section 4 marketplace subscription status; set only for marketplace organisations. */
-  awsMarketplaceSubscriptionStatus: text('aws_marketplace_subscription_status'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
