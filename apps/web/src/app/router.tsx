@@ -114,7 +114,9 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'aws/expired',
-            lazy: async () => ({ Component: (await import('./routes/aws-expired')).AwsExpiredRoute }),
+            lazy: async () => ({
+              Component: (await import('./routes/aws-expired')).AwsExpiredRoute,
+            }),
             handle: blankPage,
           },
         ],
