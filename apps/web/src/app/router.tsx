@@ -166,7 +166,7 @@ export const appRoutes: RouteObject[] = [
                   {
                     path: 'billing',
                     lazy: async () => ({
-                      Component: (await import('./routes/not-yet-available')).BillingRoute,
+                      Component: (await import('./routes/billing')).BillingRoute,
                     }),
                     handle: { crumb: 'Billing' } satisfies RouteHandle,
                   },
@@ -178,6 +178,21 @@ export const appRoutes: RouteObject[] = [
             path: 'profile',
             lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
             handle: { crumb: 'Profile' } satisfies RouteHandle,
+          },
+          {
+            // Spec section 2: the payment provider's callbacks (issue 13).
+            path: 'checkout/success',
+            lazy: async () => ({
+              Component: (await import('./routes/checkout')).CheckoutSuccessRoute,
+            }),
+            handle: { crumb: 'Checkout' } satisfies RouteHandle,
+          },
+          {
+            path: 'checkout/failure',
+            lazy: async () => ({
+              Component: (await import('./routes/checkout')).CheckoutFailureRoute,
+            }),
+            handle: { crumb: 'Checkout' } satisfies RouteHandle,
           },
         ],
       },
