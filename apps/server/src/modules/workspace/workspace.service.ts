@@ -1,3 +1,4 @@
+import { isAccountClosureReason } from '@herald/contract/billing/account-closure';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
@@ -61,6 +62,8 @@ export function toWorkspace(
     paymentMethodExempted: row.paymentMethodExempted,
     manuallyBilled: row.manuallyBilled,
     isFreeTrialAvailable: !row.freeTrialUsed,
+    // Section 4 closure reason (docs/decisions/025).
+    closureReason: isAccountClosureReason(row.closureReason) ? row.closureReason : null,
   };
 }
 
