@@ -7,6 +7,7 @@ import type { RegisteredRoute } from '../plugins/route-registry';
 
 import { insertTestService, stubProvisioner, uniqueServiceName } from '../testing/test-services';
 import { useTestApp } from '../testing/use-test-app';
+import { simulatorOf } from './marketplace/marketplace-test-helpers';
 
 import { TEST_PASSWORD, uniqueAddress, uniqueEmail } from '../testing/test-users';
 import {
@@ -149,6 +150,10 @@ const SAMPLES: Record<string, SampleFactory> = {
   deleteProgressRecord: () => ({ params: { stageName: 'featuretour-a' } }),
   listWorkspaces: () => ({ query: '?expandServices=true' }),
   createWorkspace: () => ({ body: { name: 'Matrix team' } }),
+  // A fresh simulated subscription per call: each signed-in caller connects one of their own.
+  marketplaceSignup: async (context) => ({
+    body: { registrationToken: (await simulatorOf(context.app).subscribe(null)).token },
+  }),
   listPendingInvites: () => ({}),
   acceptInvite: async (context) => ({ params: { inviteId: await context.inviteForCaller() } }),
   declineInvite: async (context) => ({ params: { inviteId: await context.inviteForCaller() } }),
