@@ -7,6 +7,7 @@ import type { RegisteredRoute } from '../plugins/route-registry';
 
 import { insertTestService, stubProvisioner, uniqueServiceName } from '../testing/test-services';
 import { useTestApp } from '../testing/use-test-app';
+import { insertTestCheckout, makePaidExemptService } from '../testing/test-payments';
 import { simulatorOf } from './marketplace/marketplace-test-helpers';
 
 import { TEST_PASSWORD, uniqueAddress, uniqueEmail } from '../testing/test-users';
@@ -193,6 +194,39 @@ const SAMPLES: Record<string, SampleFactory> = {
   }),
   checkServiceName: () => ({ params: { serviceName: 'matrix-name' } }),
   generateServiceName: () => ({}),
+  // payments (modules/payments): a paid service in an exempted workspace, so plan changes reach their success
+  getPaymentMethod: (context) => ({ params: ws(context) }),
+  updatePaymentMethod: (context) => ({ params: ws(context) }),
+  startCheckout: (context) => ({
+    params: ws(context),
+    body: {
+      purpose: 'create-service',
+      service: {
+        workspaceId: context.workspaceId,
+        serviceName: uniqueServiceName('matrix-co'),
+        region: 'eu-west-1.local',
+        billingPlan: 'small',
+      },
+    },
+  }),
+  getCheckoutSession: async (context) => ({
+    params: {
+      ...ws(context),
+      checkoutSessionId: await insertTestCheckout(context.app, context.workspaceId, context.owner.userId),
+    },
+  }),
+  upgradeServicePlan: async (context) => {
+    const params = await svc(context);
+    await makePaidExemptService(context.app, context.workspaceId, params.serviceId);
+    return { params, body: { billingPlan: 'medium' } };
+  },
+  resizeCluster: async (context) => {
+    const params = await svc(context);
+    await makePaidExemptService(context.app, context.workspaceId, params.serviceId);
+    return { params, body: { highAvailability: true } };
+  },
+  // public: an unsigned event is refused 400 (modules/payments/webhook.test.ts signs real ones)
+  paymentWebhook: () => ({ body: { id: 'evt_matrix', type: 'checkout.session.completed' } }),
   getService: async (context) => ({ params: await svc(context) }),
   getServiceStatus: async (context) => ({ params: await svc(context) }),
   getBillingPeriod: async (context) => ({ params: await svc(context) }),

@@ -1,6 +1,9 @@
 import { buildPath } from '@herald/contract/api/define-route';
 import { routes } from '@herald/contract/api/routes';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { service, workspace } from '../db/schema';
+import { insertCheckout } from '../modules/payments/payments.repository';
 import { callAs } from './test-workspaces';
 import type { TestMember } from './test-workspaces';
 
@@ -71,4 +74,44 @@ export async function addTestCard(
   if (response.statusCode !== 303) {
     throw new Error(`card checkout failed: ${response.statusCode} ${response.body}`);
   }
+}
+
+/**
+ * Makes a test service a paid one (Small, one node) in an exempted workspace, so a plan change passes its rules and
+ * its payment without a card (the authorization matrix reaches the handler's success this way).
+ */
+export async function makePaidExemptService(
+  app: FastifyInstance,
+  workspaceId: string,
+  serviceId: string,
+): Promise<void> {
+  await app.db
+    .update(service)
+    .set({ billingPlan: 'small', provisioningPlan: 'small', noOfNodes: 1, freeTrial: false })
+    .where(eq(service.id, serviceId));
+  await app.db
+    .update(workspace)
+    .set({ paymentMethodExempted: true })
+    .where(eq(workspace.id, workspaceId));
+}
+
+/** An open checkout row of the workspace (no provider session), for routes that read one. */
+export async function insertTestCheckout(
+  app: FastifyInstance,
+  workspaceId: string,
+  createdBy: string,
+): Promise<string> {
+  const row = await insertCheckout(app.db, {
+    workspaceId,
+    purpose: 'update-payment-method',
+    provider: app.payments.kind,
+    customerId: 'cus_test',
+    request: { purpose: 'update-payment-method' },
+    serviceId: null,
+    createdBy,
+    createdByEmail: null,
+    ipAddress: null,
+    now: app.clock(),
+  });
+  return row.id;
 }
