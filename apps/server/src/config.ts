@@ -82,6 +82,17 @@ export interface Config {
   awsRegion: string;
   /** A custom marketplace endpoint (tests: the in-repo fake); unset: AWS's. */
   awsMarketplaceEndpoint: string | undefined;
+  /**
+   * Who takes payments (docs/decisions/023): `builtin` (the default), the built-in checkout with Stripe's test cards
+   * kept in this server's database; `stripe`, Stripe through its official SDK.
+   */
+  paymentsProvider: 'builtin' | 'stripe';
+  /** Stripe's secret API key (only with PAYMENTS_PROVIDER=stripe). Never logged. */
+  stripeSecretKey: string | undefined;
+  /** The signing secret of the Stripe webhook endpoint (`whsec_...`; only with PAYMENTS_PROVIDER=stripe). Never logged. */
+  stripeWebhookSecret: string | undefined;
+  /** A Stripe-compatible API base URL instead of api.stripe.com (the test fake); unset in production. */
+  stripeApiUrl: string | undefined;
 }
 
 export class ConfigError extends StartupError {
@@ -89,7 +100,13 @@ export class ConfigError extends StartupError {
 }
 
 /** Values that may carry a password are never echoed back into logs or terminals. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'AUTH_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'AUTH_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 function got(name: string, value: string): string {
   return SECRET_VARIABLES.has(name)
@@ -300,6 +317,23 @@ const environmentSchema = z.object({
     ['http:', 'https:'],
     'an http:// or https:// URL',
   ).optional(),
+  PAYMENTS_PROVIDER: z
+    .string()
+    .transform((value, ctx) => {
+      const word = value.trim().toLowerCase();
+      if (word !== 'builtin' && word !== 'stripe') {
+        return fail(ctx, `must be builtin or stripe ${got('PAYMENTS_PROVIDER', value)}`);
+      }
+      return word;
+    })
+    .optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: urlWithProtocols(
+    'STRIPE_API_URL',
+    ['http:', 'https:'],
+    'an http:// or https:// URL of a Stripe-compatible API',
+  ).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -379,5 +413,9 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     awsMarketplaceProductCode: values.AWS_MARKETPLACE_PRODUCT_CODE,
     awsRegion: values.AWS_REGION ?? 'us-east-1',
     awsMarketplaceEndpoint: values.AWS_MARKETPLACE_ENDPOINT?.replace(/\/+$/, ''),
+    paymentsProvider: values.PAYMENTS_PROVIDER ?? 'builtin',
+    stripeSecretKey: values.STRIPE_SECRET_KEY?.trim(),
+    stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET?.trim(),
+    stripeApiUrl: values.STRIPE_API_URL?.replace(/\/+$/, ''),
   };
 }
