@@ -49,6 +49,8 @@ describe('/v3/workspaces and /v3/workspace', () => {
           paymentMethodExempted: false,
           manuallyBilled: false,
           isFreeTrialAvailable: true,
+          // Section 4 account closure reason (docs/decisions/025).
+          closureReason: null,
         },
       ]);
       expect(() => workspaceSchema.array().parse(workspaces)).not.toThrow();
