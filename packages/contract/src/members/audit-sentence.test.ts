@@ -204,6 +204,44 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     { properties: [] },
     'Removed every trusted session property of the service “lunar-sky”',
   ],
+  // Free trial (docs/decisions/025).
+  [
+    'service.trial_reminder_sent',
+    'lunar-sky',
+    { subject: 'Your free trial ends in 3 days' },
+    'Sent the free trial reminder “Your free trial ends in 3 days” about the service “lunar-sky”',
+  ],
+  [
+    'service.trial_suspended',
+    'lunar-sky',
+    { reason: 'TRIAL_END' },
+    'Suspended the service “lunar-sky”: its free trial ended without a payment method',
+  ],
+  [
+    'service.trial_converted',
+    'lunar-sky',
+    { billingPlan: 'small' },
+    'Moved the service “lunar-sky” from its free trial to the small plan',
+  ],
+  [
+    'service.trial_removed',
+    'lunar-sky',
+    {},
+    'Removed the service “lunar-sky” 30 days or more after its free trial was suspended',
+  ],
+  [
+    'service.trial_extended',
+    'lunar-sky',
+    { days: 14 },
+    'Extended the free trial of the service “lunar-sky” by 14 days',
+  ],
+  ['service.trial_ended', 'lunar-sky', {}, 'Ended the free trial of the service “lunar-sky” now'],
+  [
+    'service.removal_delayed',
+    'lunar-sky',
+    { removalDueAt: '2027-05-01T00:00:00.000Z' },
+    'Delayed the removal of the service “lunar-sky” to 2027-05-01',
+  ],
 ];
 
 describe('the Activity sentence of an audit entry', () => {

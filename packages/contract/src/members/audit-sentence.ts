@@ -226,6 +226,35 @@ const SENTENCES = {
       ? `Removed every trusted session property of ${service(target)}${closed(details)}`
       : `Set the trusted session properties of ${service(target)} to ${listed(properties, 'none')}${closed(details)}`;
   },
+  'service.trial_reminder_sent': (target, details) => {
+    const subject = text(details.subject);
+    return subject
+      ? `Sent the free trial reminder “${subject}” about ${service(target)}`
+      : `Sent a free trial reminder about ${service(target)}`;
+  },
+  'service.trial_suspended': (target, details) =>
+    details.reason === 'LIMIT_EXHAUSTED'
+      ? `Suspended ${service(target)}: its free trial used all of its messages`
+      : `Suspended ${service(target)}: its free trial ended without a payment method`,
+  'service.trial_converted': (target, details) => {
+    const plan = text(details.billingPlan);
+    return `Moved ${service(target)} from its free trial to the ${plan ?? 'paid'} plan`;
+  },
+  'service.trial_removed': (target) =>
+    `Removed ${service(target)} 30 days or more after its free trial was suspended`,
+  'service.trial_extended': (target, details) => {
+    const days = count(details.days);
+    return days === undefined
+      ? `Extended the free trial of ${service(target)}`
+      : `Extended the free trial of ${service(target)} by ${plural(days, 'day')}`;
+  },
+  'service.trial_ended': (target) => `Ended the free trial of ${service(target)} now`,
+  'service.removal_delayed': (target, details) => {
+    const until = text(details.removalDueAt);
+    return until
+      ? `Delayed the removal of ${service(target)} to ${until.slice(0, 10)}`
+      : `Delayed the removal of ${service(target)}`;
+  },
 } satisfies Record<AuditAction, Sentence>;
 
 /**

@@ -82,6 +82,14 @@ export const AUDIT_ACTIONS = [
   'service.principal_removed',
   'service.anonymous_action_changed',
   'service.trusted_properties_changed',
+  // Free trial (docs/decisions/025): the trial scheduler (no actor) and the operator's trial commands.
+  'service.trial_reminder_sent',
+  'service.trial_suspended',
+  'service.trial_converted',
+  'service.trial_removed',
+  'service.trial_extended',
+  'service.trial_ended',
+  'service.removal_delayed',
   // The cloud marketplace (docs/decisions/026)
   'marketplace.connected',
   'marketplace.status_changed',
