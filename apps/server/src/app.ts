@@ -49,6 +49,7 @@ import { securityRoutes } from './modules/security/routes';
 import { createMetricsScraper } from './modules/usage/metrics-scraper';
 import { usageRoutes } from './modules/usage/routes';
 import { logRoutes } from './modules/logs/routes';
+import { scheduleTrials } from './modules/free-trial/trial-scheduler';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import {
   scheduleMarketplaceWork,
@@ -140,6 +141,8 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app.decorate('provisioner', provisioner);
   const metricsStore = createMetricsStore({ db: database.db, config, clock, logger: app.log });
   app.decorate('metricsStore', metricsStore);
+  // Free trials: reminders, suspension, conversion and removal, checked every minute (docs/decisions/025).
+  scheduleTrials(app);
   const marketplace = createMarketplace({ config, db: database.db, clock });
   app.decorate('marketplace', marketplace);
   if (isSimulator(marketplace)) watchSimulatorStatus(app, marketplace);

@@ -1,9 +1,15 @@
 import type { OperatorCommand } from '../operator-command';
+import { delayRemovalCommand } from './trial-delay-removal';
+import { trialEndCommand } from './trial-end';
+import { trialExtendCommand } from './trial-extend';
 import { marketplaceStatusCommand } from './marketplace-status';
 import { marketplaceSubscribeCommand } from './marketplace-subscribe';
 
 /** Every operator command, in the order `npm run operator` lists them. */
 export const operatorCommands: OperatorCommand[] = [
+  trialExtendCommand,
+  trialEndCommand,
+  delayRemovalCommand,
   marketplaceSubscribeCommand,
   marketplaceStatusCommand,
 ];
