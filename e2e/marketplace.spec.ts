@@ -16,6 +16,8 @@ async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
 test('a buyer subscribes on the marketplace, connects through /aws/signup, and an ended subscription leads to /aws/expired', async ({
   page,
 }) => {
+  // A long journey: a sign-up with its mail, a service, and three operator commands (each a process of its own).
+  test.setTimeout(180_000);
   // The buyer subscribes on the (simulated) marketplace and follows its link.
   const subscribed = await runOperator('marketplace-subscribe', 'buyer@example.test');
   expect(subscribed.code, subscribed.lines.join('\n')).toBe(0);
