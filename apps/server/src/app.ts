@@ -49,6 +49,10 @@ import { securityRoutes } from './modules/security/routes';
 import { createMetricsScraper } from './modules/usage/metrics-scraper';
 import { usageRoutes } from './modules/usage/routes';
 import { logRoutes } from './modules/logs/routes';
+import { invoicingRoutes } from './modules/invoicing/routes';
+import { scheduleInvoicing } from './modules/invoicing/invoicing-schedule';
+import { operatorChannel } from './operator/operator-channel';
+import { resolveOperatorToken } from './operator/operator-token';
 import { scheduleTrials } from './modules/free-trial/trial-scheduler';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import {
@@ -249,6 +253,11 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(securityRoutes);
   await app.register(usageRoutes);
   await app.register(logRoutes);
+  await app.register(invoicingRoutes);
+  // Monthly invoices at start and hourly (docs/decisions/024).
+  scheduleInvoicing(app);
+  // `npm run operator`: loopback callers holding DATA_DIR/operator-token only (docs/decisions/024).
+  await app.register(operatorChannel, { token: resolveOperatorToken(config) });
   await app.register(marketplaceRoutes);
   // The operator's outbox viewer exists only when mail goes to it and DEV_MAIL_OUTBOX is on (docs/decisions/011).
   if (mailer.kind === 'outbox' && config.devMailOutbox) {

@@ -7,6 +7,7 @@ import type { RegisteredRoute } from '../plugins/route-registry';
 
 import { insertTestService, stubProvisioner, uniqueServiceName } from '../testing/test-services';
 import { useTestApp } from '../testing/use-test-app';
+import { ensureSubscription } from './invoicing/subscriptions.repository';
 import { insertTestCheckout, makePaidExemptService } from '../testing/test-payments';
 import { simulatorOf } from './marketplace/marketplace-test-helpers';
 
@@ -182,6 +183,16 @@ const SAMPLES: Record<string, SampleFactory> = {
   listWorkspaceServiceStatuses: (context) => ({ params: ws(context) }),
   streamWorkspaceServiceStatuses: (context) => ({ params: ws(context) }),
   getWorkspaceCredit: (context) => ({ params: ws(context) }),
+  // billing reads (modules/invoicing)
+  getBillingAccount: (context) => ({ params: ws(context) }),
+  listSubscriptionInvoices: async (context) => ({
+    params: {
+      ...ws(context),
+      subscriptionId: await ensureSubscription(context.app.db, context.workspaceId, new Date()),
+    },
+  }),
+  getInvoiceSummary: (context) => ({ params: ws(context), query: '?startDate=0&endDate=3600' }),
+  getInvoiceForecast: (context) => ({ params: ws(context) }),
   getMetadata: () => ({}),
   // services
   createService: (context) => ({

@@ -1,8 +1,14 @@
+import { runOperatorCli } from './operator-client';
+
 /**
- * The operator's command line (issue 13 "Operator controls"): `npm run operator -- <command> [args]`.
- *
- * TO BE BUILT (issue 13, invoicing/operator builder): forward the command to the running server's operator channel
- * on loopback, authenticated by a token only someone who can read the server's DATA_DIR holds (as the mail outbox's,
- * docs/decisions/011), print its output lines and exit with its code. Commands are in `commands/`.
+ * The operator's command line (issue 13 "Operator controls"): `npm run operator -- <command> [args]`, on the
+ * server's machine, as a user who can read its DATA_DIR. The command runs inside the running server, over its
+ * loopback-only operator channel (operator-channel.ts; docs/decisions/024). `npm run operator` alone lists the
+ * commands.
  */
-export {};
+const code = await runOperatorCli(process.argv.slice(2), {
+  env: process.env,
+  stdout: (line) => console.log(line),
+  stderr: (line) => console.error(line),
+});
+process.exitCode = code;

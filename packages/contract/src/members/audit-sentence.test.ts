@@ -242,6 +242,30 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     { removalDueAt: '2027-05-01T00:00:00.000Z' },
     'Delayed the removal of the service “lunar-sky” to 2027-05-01',
   ],
+  [
+    'billing.payment_exemption_changed',
+    null,
+    { on: true },
+    'Exempted the organisation from adding a payment method',
+  ],
+  [
+    'billing.payment_exemption_changed',
+    null,
+    { on: false },
+    'Ended the organisation’s exemption from adding a payment method',
+  ],
+  [
+    'billing.manual_billing_changed',
+    null,
+    { on: false },
+    'Returned the organisation to billing by card',
+  ],
+  [
+    'billing.credit_granted',
+    null,
+    { amount: 2500, currency: 'usd', reason: 'outage on 3 Nov' },
+    'Granted 25.00 USD of credit (outage on 3 Nov)',
+  ],
 ];
 
 describe('the Activity sentence of an audit entry', () => {

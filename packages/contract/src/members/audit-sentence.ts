@@ -255,6 +255,22 @@ const SENTENCES = {
       ? `Delayed the removal of ${service(target)} to ${until.slice(0, 10)}`
       : `Delayed the removal of ${service(target)}`;
   },
+  'billing.payment_exemption_changed': (_target, details) =>
+    details.on === false
+      ? 'Ended the organisation’s exemption from adding a payment method'
+      : 'Exempted the organisation from adding a payment method',
+  'billing.manual_billing_changed': (_target, details) =>
+    details.on === false
+      ? 'Returned the organisation to billing by card'
+      : 'Marked the organisation as billed manually (invoices are settled by the operator)',
+  'billing.credit_granted': (_target, details) => {
+    const cents = typeof details.amount === 'number' ? details.amount : undefined;
+    const currency = text(details.currency)?.toUpperCase() ?? 'USD';
+    const amount =
+      cents === undefined ? 'credit' : `${(cents / 100).toFixed(2)} ${currency} of credit`;
+    const reason = text(details.reason);
+    return `Granted ${amount}${reason ? ` (${reason})` : ''}`;
+  },
 } satisfies Record<AuditAction, Sentence>;
 
 /**

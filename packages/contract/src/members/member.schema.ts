@@ -93,6 +93,10 @@ export const AUDIT_ACTIONS = [
   // The cloud marketplace (docs/decisions/026)
   'marketplace.connected',
   'marketplace.status_changed',
+  // The operator's billing commands (docs/decisions/024).
+  'billing.payment_exemption_changed',
+  'billing.manual_billing_changed',
+  'billing.credit_granted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

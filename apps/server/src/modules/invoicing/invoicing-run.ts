@@ -1,0 +1,274 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import { MARKETPLACE_BILLING_PROVIDER } from '@herald/contract/constants';
+import { linesTotal } from '@herald/contract/billing/invoice-lines';
+import { settleInvoice } from '@herald/contract/billing/invoice-credit';
+import {
+  formatInvoiceMonth,
+  hasMonthEnded,
+  monthOf,
+  monthRange,
+  parseInvoiceMonth,
+  previousMonth,
+  type InvoiceMonth,
+} from '@herald/contract/billing/invoice-month';
+import type { FastifyInstance } from 'fastify';
+import { invoiceRun } from '../../db/schema';
+import type { PaymentsPort } from '../../adapters/payments/payments-port';
+import { collectInvoices, paymentsOf, type CollectionReport } from './invoice-collection';
+import {
+  linesForMonth,
+  listWorkspaceBilling,
+  lockWorkspaceBilling,
+  prepaidInMonth,
+} from './invoice-builder';
+import { changeCredit } from './credit.repository';
+import { findInvoiceOfMonth, insertInvoiceOnce } from './invoices.repository';
+import { listPlanPeriodsOverlapping, toPlanStretch } from './plan-periods.repository';
+import { ensureSubscription } from './subscriptions.repository';
+
+/**
+ * The invoicing run (issue 13; docs/decisions/024). For each ended month it invoices every workspace whose services
+ * had plan periods in it (rates and usage, contract invoice-lines.ts), applies checkout prepayments and credit, and
+ * inserts the invoice in one transaction; the unique (workspace, month) key makes a re-run a no-op. Then it charges
+ * the card of every invoice not yet charged, with the invoice id as idempotency key, so a crash between insert and
+ * charge is picked up by the next run and never charges twice.
+ */
+
+/** A month is invoiced automatically an hour after it ended: the last scrapes of its usage have landed by then. */
+export const INVOICE_GRACE_MS = 60 * 60 * 1000;
+
+export const RUN_ACTOR = 'invoicing';
+
+export interface InvoicingReport extends CollectionReport {
+  months: string[];
+  invoicesCreated: number;
+  /** Workspaces left for a later run, with why (a plan the catalogue does not price). */
+  waiting: { workspaceId: string; month: string; reason: string }[];
+}
+
+export class InvoicingRunError extends Error {}
+
+/** The months to invoice now: last month (after the grace hour) and any month a crash left unfinished. */
+async function monthsDue(app: FastifyInstance, now: Date): Promise<InvoiceMonth[]> {
+  const due = new Map<string, InvoiceMonth>();
+  const unfinished = await app.db
+    .select({ month: invoiceRun.month })
+    .from(invoiceRun)
+    .where(isNull(invoiceRun.finishedAt));
+  for (const { month } of unfinished) {
+    const parsed = parseInvoiceMonth(month);
+    if (parsed && hasMonthEnded(parsed, now)) due.set(month, parsed);
+  }
+  const last = previousMonth(monthOf(now));
+  if (monthRange(last).end * 1000 + INVOICE_GRACE_MS <= now.getTime()) {
+    const key = formatInvoiceMonth(last);
+    const [done] = await app.db
+      .select({ finishedAt: invoiceRun.finishedAt })
+      .from(invoiceRun)
+      .where(eq(invoiceRun.month, key));
+    if (!done?.finishedAt) due.set(key, last);
+  }
+  return [...due.values()].sort((a, b) => a.year - b.year || a.month - b.month);
+}
+
+interface InvoiceOutcome {
+  created: boolean;
+  waiting?: string;
+}
+
+/** Builds and inserts one workspace's invoice of the month (nothing when it exists or nothing is charged). */
+async function invoiceWorkspace(
+  app: FastifyInstance,
+  month: InvoiceMonth,
+  workspaceId: string,
+  periods: Awaited<ReturnType<typeof listPlanPeriodsOverlapping>>,
+): Promise<InvoiceOutcome> {
+  const range = monthRange(month);
+  const periodStart = new Date(range.start * 1000);
+  const periodEnd = new Date(range.end * 1000);
+  // Cheap check first: measuring usage is the expensive part of a re-run.
+  if (await findInvoiceOfMonth(app.db, workspaceId, periodStart)) return { created: false };
+  const { lines, unpricedPlans } = await linesForMonth(app, month, periods.map(toPlanStretch));
+  if (unpricedPlans.length > 0) {
+    return {
+      created: false,
+      waiting: `the catalogue does not price the plan(s) ${unpricedPlans.join(', ')}`,
+    };
+  }
+  if (lines.length === 0) return { created: false };
+  const total = linesTotal(lines);
+  const prepaid = await prepaidInMonth(app.db, workspaceId, { from: periodStart, to: periodEnd });
+  const now = app.clock();
+  const created = await app.db.transaction(async (tx) => {
+    const billing = await lockWorkspaceBilling(tx, workspaceId);
+    if (!billing) return false;
+    const subscriptionId = await ensureSubscription(tx, workspaceId, now);
+    const settlement = settleInvoice({
+      totalCents: total,
+      prepaidCents: prepaid,
+      creditCents: billing.creditCents,
+    });
+    const byOperator = billing.paymentMethodExempted || billing.manuallyBilled;
+    const settled = settlement.amountDue === 0;
+    const row = await insertInvoiceOnce(
+      tx,
+      {
+        workspaceId,
+        subscriptionId,
+        number: `${formatInvoiceMonth(month).replace('-', '')}-${workspaceId.toUpperCase()}`,
+        periodStart,
+        periodEnd,
+        currency: billing.creditCurrency.toLowerCase(),
+        totalCents: total,
+        prepaidCents: settlement.prepaidApplied,
+        creditAppliedCents: settlement.creditApplied,
+        amountDueCents: settlement.amountDue,
+        status: settled ? 'paid' : 'open',
+        collection: byOperator ? 'operator' : 'card',
+        chargeAttemptedAt: settled ? now : null,
+        paidAt: settled ? now : null,
+        createdAt: now,
+      },
+      lines,
+    );
+    if (!row) return false;
+    if (settlement.prepaidReturnedAsCredit > 0) {
+      await changeCredit(tx, {
+        workspaceId,
+        amountCents: settlement.prepaidReturnedAsCredit,
+        kind: 'prepayment',
+        invoiceId: row.id,
+        reason: `Paid at checkout beyond invoice ${row.number}`,
+        actor: RUN_ACTOR,
+        at: now,
+      });
+    }
+    if (settlement.creditApplied > 0) {
+      await changeCredit(tx, {
+        workspaceId,
+        amountCents: -settlement.creditApplied,
+        kind: 'invoice',
+        invoiceId: row.id,
+        reason: `Applied to invoice ${row.number}`,
+        actor: RUN_ACTOR,
+        at: now,
+      });
+    }
+    return true;
+  });
+  return { created };
+}
+
+/** Invoices every billable workspace of one ended month; marks the month done unless some must wait. */
+export async function invoiceMonth(
+  app: FastifyInstance,
+  month: InvoiceMonth,
+  report: InvoicingReport,
+): Promise<void> {
+  const key = formatInvoiceMonth(month);
+  const range = monthRange(month);
+  await app.db
+    .insert(invoiceRun)
+    .values({ month: key, startedAt: app.clock() })
+    .onConflictDoNothing({ target: invoiceRun.month });
+  const periods = await listPlanPeriodsOverlapping(app.db, {
+    from: new Date(range.start * 1000),
+    to: new Date(range.end * 1000),
+  });
+  const byWorkspace = new Map<string, typeof periods>();
+  for (const period of periods) {
+    const list = byWorkspace.get(period.workspaceId);
+    if (list) list.push(period);
+    else byWorkspace.set(period.workspaceId, [period]);
+  }
+  const workspaces = await listWorkspaceBilling(app.db, [...byWorkspace.keys()]);
+  let created = 0;
+  let waiting = 0;
+  for (const billing of workspaces) {
+    // Marketplace organisations pay through the marketplace (metered hourly), never by invoice.
+    if (billing.billingProvider === MARKETPLACE_BILLING_PROVIDER) continue;
+    try {
+      const outcome = await invoiceWorkspace(app, month, billing.id, byWorkspace.get(billing.id)!);
+      if (outcome.created) created += 1;
+      if (outcome.waiting) {
+        waiting += 1;
+        report.waiting.push({ workspaceId: billing.id, month: key, reason: outcome.waiting });
+        app.log.error(
+          { workspaceId: billing.id, month: key },
+          `Invoice not made: ${outcome.waiting}`,
+        );
+      }
+    } catch (error) {
+      // One workspace's failure (the metrics store unreachable ...) does not stop the others; the month stays
+      // unfinished, so the next run tries it again.
+      waiting += 1;
+      report.waiting.push({
+        workspaceId: billing.id,
+        month: key,
+        reason: (error as Error).message,
+      });
+      app.log.error({ err: error, workspaceId: billing.id, month: key }, 'Invoicing failed');
+    }
+  }
+  report.invoicesCreated += created;
+  await app.db
+    .update(invoiceRun)
+    .set({
+      invoicesCreated: sql`${invoiceRun.invoicesCreated} + ${created}`,
+      ...(waiting === 0 && { finishedAt: app.clock() }),
+    })
+    .where(eq(invoiceRun.month, key));
+}
+
+export interface InvoicingRunOptions {
+  /** An ended month to invoice (the operator's `invoice-run 2026-11`); default: the months due. */
+  month?: InvoiceMonth;
+  /** The payments port to charge with; default: `app.payments` (tests pass a recording double). */
+  payments?: PaymentsPort | null;
+}
+
+const inFlight = new WeakMap<FastifyInstance, Promise<unknown>>();
+
+/**
+ * One run: the months due (or the one named, which must have ended), then the charges. Runs of one app wait for
+ * each other (the hourly schedule and the operator's command); two processes on one database are safe too (unique
+ * keys, idempotent charges).
+ */
+export function runInvoicing(
+  app: FastifyInstance,
+  options: InvoicingRunOptions = {},
+): Promise<InvoicingReport> {
+  const previous = inFlight.get(app) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => runOnce(app, options));
+  inFlight.set(app, next);
+  return next;
+}
+
+async function runOnce(
+  app: FastifyInstance,
+  options: InvoicingRunOptions,
+): Promise<InvoicingReport> {
+  const now = app.clock();
+  if (options.month && !hasMonthEnded(options.month, now)) {
+    throw new InvoicingRunError(
+      `${formatInvoiceMonth(options.month)} has not ended yet: only ended months are invoiced.`,
+    );
+  }
+  const months = options.month ? [options.month] : await monthsDue(app, now);
+  const report: InvoicingReport = {
+    months: months.map(formatInvoiceMonth),
+    invoicesCreated: 0,
+    waiting: [],
+    charged: 0,
+    failed: 0,
+    blocked: 0,
+    paymentsUnavailable: false,
+  };
+  for (const month of months) await invoiceMonth(app, month, report);
+  await collectInvoices(
+    app,
+    report,
+    options.payments === undefined ? paymentsOf(app) : options.payments,
+  );
+  return report;
+}
