@@ -111,6 +111,22 @@ export async function runTrialTick(app: FastifyInstance): Promise<void> {
   await liftPaidClosures(app, now);
 }
 
+/**
+ * At once rather than within the minute: what a workspace's trials owe now (for the payments area to call after a
+ * card was stored, so a suspended trial service comes back without waiting for the next pass). Never throws.
+ */
+export async function advanceTrialsOf(app: FastifyInstance, workspaceId: string): Promise<void> {
+  try {
+    const now = app.clock();
+    for (const row of await listTrialServices(app.db)) {
+      if (row.workspaceId === workspaceId) await advanceTrial(app, row, now);
+    }
+    await liftPaidClosures(app, now);
+  } catch (error) {
+    app.log.error({ err: error, workspaceId }, 'Free trial step failed');
+  }
+}
+
 /** Runs the trial scheduler when the app is ready and every minute after (like scheduleLogMaintenance). */
 export function scheduleTrials(app: FastifyInstance): { runNow(): Promise<void> } {
   let running: Promise<void> | undefined;
