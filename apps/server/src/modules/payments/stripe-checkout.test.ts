@@ -261,10 +261,9 @@ describe('checkout with Stripe (against the Stripe-shaped fake)', () => {
     expect(await card()).toMatchObject({ brand: 'mastercard', last4: '4444' });
   });
 
-  it("upgrading with a card that attaches but cannot be charged (0341) answers 500 'Error updating subscription', the plan unchanged", async () => {
-    const other = await createTestTeam(app, 'Failing card');
-    await addCard(other, '4000000000000341');
-    const { row } = await insertTestService(app, other.workspaceId, {
+  /** A Small, one-node service billed from now. */
+  async function paidService(t: Team) {
+    const { row } = await insertTestService(app, t.workspaceId, {
       billingPlan: 'small',
       provisioningPlan: 'small',
     });
@@ -276,6 +275,13 @@ describe('checkout with Stripe (against the Stripe-shaped fake)', () => {
       nodes: row.noOfNodes,
       at: new Date(),
     });
+    return row;
+  }
+
+  it("upgrading with a card that attaches but cannot be charged (0341) answers 500 'Error updating subscription', the plan unchanged", async () => {
+    const other = await createTestTeam(app, 'Failing card');
+    await addCard(other, '4000000000000341');
+    const row = await paidService(other);
     const invoicesBefore = fake.objectsOf<Stripe.Invoice>('invoice').length;
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await callAs(
@@ -301,5 +307,79 @@ describe('checkout with Stripe (against the Stripe-shaped fake)', () => {
     const invoices = fake.objectsOf<Stripe.Invoice>('invoice').slice(invoicesBefore);
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ status: 'void', attempt_count: 1, amount_paid: 0 });
+
+    const resized = await callAs(
+      app,
+      other.owner,
+      'PUT',
+      buildPath(routes.resizeCluster.path, { serviceId: row.id }),
+      { highAvailability: true },
+    );
+    expect(resized.statusCode).toBe(500);
+    expect(resized.json()).toMatchObject({ message: SERVICE_MESSAGES.errorUpdatingSubscription });
+    expect((await app.db.select().from(service).where(eq(service.id, row.id)))[0]).toMatchObject({
+      noOfNodes: 1,
+    });
+  });
+
+  it('an upgrade through checkout charges the new card once the event is applied; with 0341 it fails with the section 8 text', async () => {
+    for (const [number, outcome] of [
+      ['4242424242424242', 'complete'],
+      ['4000000000000341', 'failed'],
+    ] as const) {
+      const other = await createTestTeam(app, `Upgrade through checkout ${outcome}`);
+      const row = await paidService(other);
+      const started = await callAs(
+        app,
+        other.owner,
+        'POST',
+        buildPath(routes.startCheckout.path, { workspaceId: other.workspaceId }),
+        { purpose: 'upgrade-service-plan', serviceId: row.id, billingPlan: 'medium' },
+      );
+      expect(started.statusCode).toBe(200);
+      const { stripeCheckoutSessionId: sessionId } = started.json() as {
+        stripeCheckoutSessionId: string;
+      };
+      const completion = fake.completeCheckout(sessionId, number);
+      if (completion.status !== 'complete') throw new Error('declined');
+      const planOf = async () =>
+        (await app.db.select().from(service).where(eq(service.id, row.id)))[0]?.billingPlan;
+      expect(await planOf()).toBe('small');
+      for (const delivery of await fake.sendWebhook(webhook, completion.event, {
+        secret: WEBHOOK_SECRET,
+        times: 3,
+      })) {
+        expect(delivery.status).toBe(200);
+      }
+      const checkout = (
+        await callAs(
+          app,
+          other.owner,
+          'GET',
+          buildPath(routes.getCheckoutSession.path, {
+            workspaceId: other.workspaceId,
+            checkoutSessionId: sessionId,
+          }),
+        )
+      ).json() as { status: string; failureMessage: string | null };
+      const customerId = completion.session.customer as string;
+      const invoices = fake
+        .objectsOf<Stripe.Invoice>('invoice')
+        .filter((invoice) => invoice.customer === customerId);
+      expect(invoices).toHaveLength(1);
+      if (outcome === 'complete') {
+        expect(checkout).toMatchObject({ status: 'complete', failureMessage: null });
+        expect(await planOf()).toBe('medium');
+        expect(invoices[0]).toMatchObject({ status: 'paid', attempt_count: 1 });
+        expect(invoices[0]!.amount_paid).toBeGreaterThan(0);
+      } else {
+        expect(checkout).toMatchObject({
+          status: 'failed',
+          failureMessage: SERVICE_MESSAGES.upgradePaymentProblem,
+        });
+        expect(await planOf()).toBe('small');
+        expect(invoices[0]).toMatchObject({ status: 'void', attempt_count: 1 });
+      }
+    }
   });
 });
