@@ -9,7 +9,7 @@ import { creditLedger, workspace } from '../db/schema';
 import { freePort } from '../testing/free-port';
 import { callAs, createTestTeam } from '../testing/test-workspaces';
 import { useTestApp } from '../testing/use-test-app';
-import { testClock } from '../modules/invoicing/testing/billing-fixtures';
+import { billingState, seedPeriod, testClock } from '../modules/invoicing/testing/billing-fixtures';
 import { OPERATOR_RUN_PATH } from './operator-channel';
 import { SERVER_NOT_RUNNING_MESSAGE, runOperatorCli } from './operator-client';
 import { OPERATOR_TOKEN_FILE, OPERATOR_TOKEN_HEADER } from './operator-token';
@@ -62,6 +62,7 @@ describe('the operator channel', () => {
       ).json() as {
         entries: {
           action: string;
+          target: string | null;
           actor: { customerid: string | null; email: string | null };
           details: Record<string, unknown>;
         }[];
@@ -219,6 +220,39 @@ describe('the operator channel', () => {
     expect(done.lines[0]).toBe('Invoiced 2026-10: 0 new invoice(s).');
   });
 
+  it('settles an invoice the manually billed organisation paid outside the card, once', async () => {
+    await seedPeriod(app, {
+      workspaceId: team.workspaceId,
+      serviceId: `${team.workspaceId}-svc`,
+      serviceName: 'billed',
+      billingPlan: 'xsmall',
+      nodes: 1,
+      from: '2026-09-01T00:00:00Z',
+      to: '2026-10-01T00:00:00Z',
+    });
+    expect((await run('invoice-run', ['2026-09'])).json()).toMatchObject({
+      code: 0,
+      lines: ['Invoiced 2026-09: 1 new invoice(s).', expect.any(String)],
+    });
+    const [row] = (await billingState(app, team.workspaceId)).invoices;
+    // Manually billed: not charged, 2500 of the granted credit applied.
+    expect(row).toMatchObject({ status: 'open', collection: 'operator', amountDueCents: 400 });
+    expect((await run('settle-invoice', [row!.id, 'paid'])).json()).toEqual({
+      code: 0,
+      lines: [`Invoice ${row!.number} (${row!.id}) is now paid.`],
+    });
+    expect((await run('settle-invoice', [row!.id, 'void'])).json()).toEqual({
+      code: 1,
+      lines: [`Invoice ${row!.id} is paid, not open: nothing changed.`],
+    });
+    expect((await billingState(app, team.workspaceId)).invoices[0]?.status).toBe('paid');
+    expect((await activity())[0]).toMatchObject({
+      action: 'billing.invoice_settled',
+      target: row!.number,
+      actor: { email: 'operator' },
+    });
+  });
+
   it('is reached by `npm run operator` (cli) on a listening server, which says when none is running', async () => {
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
@@ -232,7 +266,7 @@ describe('the operator channel', () => {
     };
     expect(await runOperatorCli(['workspaces'], io)).toBe(0);
     expect(out.find((line) => line.startsWith(team.workspaceId))).toMatch(
-      /Operated Ltd\s+manual-billing\s+25\.00 USD/,
+      /Operated Ltd\s+manual-billing\s+0\.00 USD/,
     );
     expect(await runOperatorCli(['exempt', team.workspaceId], io)).toBe(2);
     expect(err).toEqual(['usage: exempt <workspaceId> on|off']);

@@ -266,6 +266,13 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     { amount: 2500, currency: 'usd', reason: 'outage on 3 Nov' },
     'Granted 25.00 USD of credit (outage on 3 Nov)',
   ],
+  [
+    'billing.invoice_settled',
+    '202611-ABC',
+    { status: 'paid' },
+    'Marked the invoice 202611-ABC as paid',
+  ],
+  ['billing.invoice_settled', '202611-ABC', { status: 'void' }, 'Voided the invoice 202611-ABC'],
 ];
 
 describe('the Activity sentence of an audit entry', () => {

@@ -271,6 +271,10 @@ const SENTENCES = {
     const reason = text(details.reason);
     return `Granted ${amount}${reason ? ` (${reason})` : ''}`;
   },
+  'billing.invoice_settled': (target, details) => {
+    const invoice = target ? `the invoice ${target}` : 'an invoice';
+    return details.status === 'void' ? `Voided ${invoice}` : `Marked ${invoice} as paid`;
+  },
 } satisfies Record<AuditAction, Sentence>;
 
 /**

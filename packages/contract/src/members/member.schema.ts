@@ -97,6 +97,7 @@ export const AUDIT_ACTIONS = [
   'billing.payment_exemption_changed',
   'billing.manual_billing_changed',
   'billing.credit_granted',
+  'billing.invoice_settled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

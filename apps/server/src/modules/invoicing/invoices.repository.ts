@@ -230,3 +230,21 @@ export async function retryFailedCharges(db: Database, workspaceId: string): Pro
 export function chargeIdempotencyKey(row: Pick<InvoiceRow, 'id' | 'chargeAttempts'>): string {
   return row.chargeAttempts === 0 ? row.id : `${row.id}-retry-${row.chargeAttempts}`;
 }
+
+/**
+ * The operator settles an open invoice: `paid` (paid outside the card, e.g. by bank transfer) or `void` (not owed).
+ * Returns the settled row, or undefined when there is no such open invoice.
+ */
+export async function settleOpenInvoice(
+  db: Database,
+  invoiceId: string,
+  status: 'paid' | 'void',
+  at: Date,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .update(invoice)
+    .set({ status, ...(status === 'paid' && { paidAt: at }) })
+    .where(and(eq(invoice.id, invoiceId), eq(invoice.status, 'open')))
+    .returning();
+  return row;
+}

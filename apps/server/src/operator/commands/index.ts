@@ -1,6 +1,7 @@
 import type { OperatorCommand } from '../operator-command';
 import { grantCreditCommand } from './grant-credit';
 import { invoiceRunCommand } from './invoice-run';
+import { settleInvoiceCommand } from './settle-invoice';
 import { exemptCommand, manualBillingCommand } from './workspace-flag';
 import { workspacesCommand } from './workspaces';
 import { delayRemovalCommand } from './trial-delay-removal';
@@ -16,6 +17,7 @@ export const operatorCommands: OperatorCommand[] = [
   manualBillingCommand,
   grantCreditCommand,
   invoiceRunCommand,
+  settleInvoiceCommand,
   trialExtendCommand,
   trialEndCommand,
   delayRemovalCommand,
