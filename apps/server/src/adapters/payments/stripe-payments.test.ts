@@ -320,6 +320,21 @@ describe('createStripePayments', () => {
       });
     expect(make).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
     expect(make).not.toThrow(/sk_test_secret_value_123/);
+    const swapped = () =>
+      createStripePayments({
+        stripeSecretKey: 'whsec_pasted_in_the_wrong_place',
+        stripeWebhookSecret: 'sk_test_secret_value_123',
+        stripeApiUrl: undefined,
+      });
+    expect(swapped).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret or restricted key/);
+    expect(swapped).not.toThrow(/whsec_pasted_in_the_wrong_place/);
+    expect(() =>
+      createStripePayments({
+        stripeSecretKey: 'sk_test_secret_value_123',
+        stripeWebhookSecret: 'not-a-signing-secret',
+        stripeApiUrl: undefined,
+      }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret/);
   });
 
   it('a wrong API key is refused by the fake as by Stripe (401), without echoing the key', async () => {
@@ -350,5 +365,6 @@ describe('createStripePayments', () => {
       port: 443,
       protocol: 'https',
     });
+    expect(() => stripeEndpoint('http://127.0.0.1:12111/v1')).toThrow(/without a path/);
   });
 });

@@ -29,6 +29,12 @@ export function stripeEndpoint(
 ): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiUrl) return {};
   const url = new URL(apiUrl);
+  // The SDK takes a host, not a base path: a path would be silently dropped, so it is refused.
+  if (url.pathname !== '/' || url.search) {
+    throw new ConfigError(
+      `Invalid configuration: STRIPE_API_URL must be an origin without a path, such as http://127.0.0.1:12111 (got ${JSON.stringify(apiUrl)})`,
+    );
+  }
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return {
     host: url.hostname,
@@ -56,6 +62,17 @@ export function createStripePayments(
   if (!secretKey || !webhookSecret) {
     throw new ConfigError(
       'Invalid configuration: PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  // Formats only; the values are never echoed (they are secrets).
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_…)',
+    );
+  }
+  if (!/^whsec_\S+$/.test(webhookSecret)) {
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…)",
     );
   }
   const clock = options.clock ?? (() => new Date());
