@@ -499,7 +499,8 @@ describe('authorization matrix', () => {
               })
             : await callAs(app, context.caller, route.method, url, body);
         const code = String(response.headers['content-type'] ?? '').includes('json')
-          ? (response.json() as { code?: string }).code
+          ? // A body may be JSON null (GET paymentMethod without a card).
+            (response.json() as { code?: string } | null)?.code
           : undefined;
         const [expected, holds] = expectation(route, actor, code);
         if (!holds(response.statusCode)) {
