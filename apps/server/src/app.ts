@@ -14,6 +14,7 @@ import type { IdentityPort } from './adapters/identity/identity-port';
 import { createPasswordHasher } from './adapters/identity/password-hash';
 import type { ScryptCost } from './adapters/identity/password-hash';
 import { createMailSender } from './adapters/mail/create-mail-sender';
+import { createPayments } from './adapters/payments/create-payments';
 import { createDatabaseLogStore } from './adapters/log-store/database-log-store';
 import { scheduleLogMaintenance } from './adapters/log-store/log-maintenance-schedule';
 import type { LogStore } from './adapters/log-store/log-store';
@@ -41,6 +42,7 @@ import { flagRoutes } from './modules/flags/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { serviceRoutes } from './modules/service/routes';
 import { serviceApiRoutes } from './modules/service-api/routes';
 import { topicRoutes } from './modules/topics/routes';
@@ -128,6 +130,8 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   const tokens = createTokenSigner(database.db, clock);
   app.decorate('tokens', tokens);
   app.decorate('secretBox', createSecretBox(resolveAuthSecret(config)));
+  // The built-in checkout (default) or Stripe: docs/decisions/023.
+  app.decorate('payments', createPayments({ config, db: database.db, clock }));
   const logStore = createDatabaseLogStore({ db: database.db, config, logger: app.log, clock });
   app.decorate('logStore', logStore);
   // Registered before the provisioner's onReady hook: partitions exist before collection starts.
@@ -258,6 +262,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   scheduleInvoicing(app);
   // `npm run operator`: loopback callers holding DATA_DIR/operator-token only (docs/decisions/024).
   await app.register(operatorChannel, { token: resolveOperatorToken(config) });
+  await app.register(paymentRoutes);
   await app.register(marketplaceRoutes);
   // The operator's outbox viewer exists only when mail goes to it and DEV_MAIL_OUTBOX is on (docs/decisions/011).
   if (mailer.kind === 'outbox' && config.devMailOutbox) {

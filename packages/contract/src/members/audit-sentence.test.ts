@@ -273,6 +273,31 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     'Marked the invoice 202611-ABC as paid',
   ],
   ['billing.invoice_settled', '202611-ABC', { status: 'void' }, 'Voided the invoice 202611-ABC'],
+  // Payments and plan changes (docs/decisions/023).
+  [
+    'service.plan_changed',
+    'lunar-sky',
+    { from: 'Small', to: 'Medium' },
+    'Changed the plan of the service “lunar-sky” from Small to Medium',
+  ],
+  [
+    'service.cluster_resized',
+    'lunar-sky',
+    { nodes: 3 },
+    'Turned high availability on for the service “lunar-sky” (3 nodes)',
+  ],
+  [
+    'service.cluster_resized',
+    'lunar-sky',
+    { nodes: 1 },
+    'Turned high availability off for the service “lunar-sky” (one node)',
+  ],
+  [
+    'billing.payment_method_updated',
+    null,
+    { brand: 'visa', last4: '4242' },
+    'Set the payment card to visa ending in 4242',
+  ],
 ];
 
 describe('the Activity sentence of an audit entry', () => {

@@ -217,6 +217,29 @@ const SENTENCES = {
       ? `${sentence(service(target))}${closed(details)}`
       : `Changed how ${service(target)} treats anonymous sessions${closed(details)}`;
   },
+  'service.plan_changed': (target, details) => {
+    const from = text(details.from);
+    const to = text(details.to);
+    if (from && to) return `Changed the plan of ${service(target)} from ${from} to ${to}`;
+    return to
+      ? `Moved ${service(target)} to the ${to} plan`
+      : `Changed the plan of ${service(target)}`;
+  },
+  'service.cluster_resized': (target, details) => {
+    const nodes = count(details.nodes);
+    return nodes === undefined
+      ? `Resized the cluster of ${service(target)}`
+      : nodes > 1
+        ? `Turned high availability on for ${service(target)} (${plural(nodes, 'node')})`
+        : `Turned high availability off for ${service(target)} (one node)`;
+  },
+  'billing.payment_method_updated': (_target, details) => {
+    const brand = text(details.brand);
+    const last4 = text(details.last4);
+    return last4
+      ? `Set the payment card to ${brand ? `${brand} ` : ''}ending in ${last4}`
+      : 'Updated the payment card';
+  },
   'service.trusted_properties_changed': (target, details) => {
     const properties = names(details.properties);
     if (!properties) {

@@ -90,6 +90,10 @@ export const AUDIT_ACTIONS = [
   'service.trial_extended',
   'service.trial_ended',
   'service.removal_delayed',
+  // Payments and plan changes (docs/decisions/023).
+  'service.plan_changed',
+  'service.cluster_resized',
+  'billing.payment_method_updated',
   // The cloud marketplace (docs/decisions/026)
   'marketplace.connected',
   'marketplace.status_changed',
