@@ -123,3 +123,61 @@ test('a workspace pays for a paid service through the built-in checkout, sees it
   await expect(page).toHaveURL(`/workspace/${workspaceId}/billing`, { timeout: 30_000 });
   await expect(page.getByText('Mastercard ending in 4444')).toBeVisible();
 });
+
+/**
+ * The chart itself, drawn by the lazily loaded chart library, at both widths. No invoice can exist yet on a server
+ * whose clock runs in real time (the invoicing run invoices ended months, and a new workspace has none), so this one
+ * answer, the summary pages, comes from the test; the session, the page and every other call are the real server's.
+ */
+test('the invoice summary draws its months as a chart with a text summary and a table', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = await signUpVerified(page.request, newAccount({ company: 'Chart Readers' }));
+  await logIn(page, owner);
+  const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
+  const now = new Date();
+  const monthStart = (back: number) =>
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1) / 1000;
+  const invoice = (id: string, back: number, ...amounts: number[]) => ({
+    id,
+    periodStart: monthStart(back),
+    currency: 'usd',
+    lineItems: amounts.map((amount, index) => ({
+      entityType: 'service',
+      chargeType: index === 0 ? 'rate' : 'usage',
+      price: { amount },
+      name: `line ${String(index)}`,
+    })),
+  });
+  await page.route('**/billing/invoice/summary?*', async (route) => {
+    const startAfter = new URL(route.request().url()).searchParams.get('startAfter');
+    await route.fulfill({
+      json:
+        startAfter === null
+          ? {
+              invoices: [invoice('in_1', 2, 2900, 150), invoice('in_2', 1, 9900)],
+              metadata: { hasMoreInvoices: true, startAfter: 'in_2' },
+            }
+          : {
+              invoices: [invoice('in_3', 0, 4251)],
+              metadata: { hasMoreInvoices: false, startAfter: null },
+            },
+    });
+  });
+  await page.goto(`/workspace/${workspaceId}/billing`);
+  const summary = page.getByRole('region', { name: 'Invoice summary: last 6 months' });
+  // The chart library is a chunk of its own: slow to arrive on a busy machine.
+  await expect(summary.getByText(/invoices came to \$172 in total/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(summary.locator('[data-billing-chart] .recharts-bar-rectangle')).toHaveCount(6, {
+    timeout: 30_000,
+  });
+  await checkAtBothWidths(page, testInfo, 'chart');
+  await summary.getByRole('switch', { name: 'Show as table' }).click();
+  const rows = summary.getByRole('table', { name: 'Invoiced per month' }).locator('tbody tr');
+  await expect(rows).toHaveCount(6);
+  await expect(rows.last()).toContainText('$43');
+  await expectAccessible(page);
+});
