@@ -3,7 +3,7 @@ import { FREE_TRIAL_MESSAGE_CAP } from '@herald/contract/constants';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trialNotice } from '../../db/schema';
+import { service, trialNotice } from '../../db/schema';
 import { operatorCommands } from '../../operator/commands';
 import { createTestApp } from '../../testing/create-test-app';
 import { stubProvisioner, uniqueServiceName } from '../../testing/test-services';
@@ -186,5 +186,28 @@ describe('the free trial cap, the operator commands and a restart', () => {
 
   afterAll(async () => {
     await app.close();
+  });
+});
+
+describe('a trial service suspended for another reason', () => {
+  let app: FastifyInstance;
+  useTestApp((ready) => ({ app } = ready), { clock: time.clock });
+
+  it('is left alone by the trial scheduler (no reminder, no conversion, no removal)', async () => {
+    stubProvisioner(app);
+    time.set(START.getTime());
+    await keepSessionsValid(app, new Date(START.getTime() + 400 * DAY_MS));
+    const { team, serviceId } = await createTrialTeam(app, 'Marketplace');
+    await app.db
+      .update(service)
+      .set({ desiredState: 'suspended', status: 'SUSPENDED', suspensionReason: 'inactive' })
+      .where(eq(service.id, serviceId));
+    for (const day of [23, 30, 61]) await tickAt(app, START.getTime() + day * DAY_MS);
+    expect(await serviceRow(app, serviceId)).toMatchObject({
+      desiredState: 'suspended',
+      suspensionReason: 'inactive',
+      billingPlan: 'freeTrial',
+    });
+    expect(await subjectsTo(app, team.owner.email)).toEqual([]);
   });
 });

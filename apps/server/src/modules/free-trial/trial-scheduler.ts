@@ -46,6 +46,8 @@ export async function advanceTrial(
   now: Date,
 ): Promise<void> {
   let row: ServiceRow | undefined = start;
+  // Suspended for another reason (a lapsed marketplace subscription, `inactive`): not the trial's to move.
+  if (row.desiredState === 'suspended' && !isSuspendedByTrial(row)) return;
   if (!isSuspendedByTrial(row)) {
     const used = await messagesUsedBy(app, row, now);
     if (used !== row.trialMessagesUsed) {
