@@ -102,6 +102,13 @@ CREATE INDEX "invoice_collect_idx" ON "invoice" USING btree ("status") WHERE "in
 --> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_line_position_uq" ON "invoice_line" USING btree ("invoice_id","position");
 --> statement-breakpoint
+-- Workspaces already running a paid plan have their subscription (User.subscriptions), as a new paid period gives.
+INSERT INTO "billing_subscription" ("id", "workspace_id", "created_at")
+SELECT DISTINCT ON (p."workspace_id") 'sub_' || substr(md5(random()::text || p."workspace_id"), 1, 24), p."workspace_id", now()
+FROM "service_plan_period" p JOIN "workspace" w ON w."id" = p."workspace_id"
+WHERE p."ended_at" IS NULL AND p."billing_plan" NOT IN ('free', 'freeTrial')
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
 CREATE INDEX "invoice_line_service_idx" ON "invoice_line" USING btree ("service_id");
 --> statement-breakpoint
 CREATE INDEX "credit_ledger_workspace_idx" ON "credit_ledger" USING btree ("workspace_id","at");

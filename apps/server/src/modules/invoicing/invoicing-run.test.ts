@@ -185,6 +185,24 @@ describe('the invoicing run', () => {
       '2026-12 has not ended yet',
     );
   });
+
+  it('catches up the months a stopped server missed, each once', async () => {
+    const payments = createRecordingPayments();
+    clock.set('2027-03-01T02:00:00Z');
+    const report = await runInvoicing(app, { payments });
+    expect(report.months).toEqual(['2026-12', '2027-01', '2027-02']);
+    const state = await billingState(app, workspaceId);
+    expect(
+      state.invoices.map((row) => [row.periodStart.toISOString().slice(0, 7), row.totalCents]),
+    ).toEqual([
+      ['2026-11', NOVEMBER_TOTAL],
+      // alpha: Small on 3 nodes; bravo: XSmall on 1 node; December's first-minute usage of alpha.
+      ['2026-12', 3 * 9900 + 2900 + 10],
+      ['2027-01', 3 * 9900 + 2900],
+      ['2027-02', 3 * 9900 + 2900],
+    ]);
+    expect((await runInvoicing(app, { payments })).months).toEqual([]);
+  });
 });
 
 describe('the invoicing run after a crash, with credit, and for workspaces it does not charge', () => {

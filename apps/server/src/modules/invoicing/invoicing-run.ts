@@ -1,4 +1,4 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MARKETPLACE_BILLING_PROVIDER } from '@herald/contract/constants';
 import { linesTotal } from '@herald/contract/billing/invoice-lines';
 import { settleInvoice } from '@herald/contract/billing/invoice-credit';
@@ -7,6 +7,7 @@ import {
   hasMonthEnded,
   monthOf,
   monthRange,
+  nextMonth,
   parseInvoiceMonth,
   previousMonth,
   type InvoiceMonth,
@@ -48,25 +49,39 @@ export interface InvoicingReport extends CollectionReport {
 
 export class InvoicingRunError extends Error {}
 
-/** The months to invoice now: last month (after the grace hour) and any month a crash left unfinished. */
+/** At most this many missed months are caught up at once (a server that was stopped for a while). */
+export const MAX_CATCH_UP_MONTHS = 12;
+
+/**
+ * The months to invoice now: every ended month after the latest finished one, up to last month once its grace
+ * hour has passed (at most MAX_CATCH_UP_MONTHS; on a new instance, last month only), and any month a crash or a
+ * waiting workspace left unfinished.
+ */
 async function monthsDue(app: FastifyInstance, now: Date): Promise<InvoiceMonth[]> {
   const due = new Map<string, InvoiceMonth>();
-  const unfinished = await app.db
-    .select({ month: invoiceRun.month })
-    .from(invoiceRun)
-    .where(isNull(invoiceRun.finishedAt));
-  for (const { month } of unfinished) {
-    const parsed = parseInvoiceMonth(month);
-    if (parsed && hasMonthEnded(parsed, now)) due.set(month, parsed);
+  const runs = await app.db
+    .select({ month: invoiceRun.month, finishedAt: invoiceRun.finishedAt })
+    .from(invoiceRun);
+  const finished = new Set<string>();
+  for (const run of runs) {
+    const parsed = parseInvoiceMonth(run.month);
+    if (!parsed) continue;
+    if (run.finishedAt) finished.add(run.month);
+    else if (hasMonthEnded(parsed, now)) due.set(run.month, parsed);
   }
   const last = previousMonth(monthOf(now));
   if (monthRange(last).end * 1000 + INVOICE_GRACE_MS <= now.getTime()) {
-    const key = formatInvoiceMonth(last);
-    const [done] = await app.db
-      .select({ finishedAt: invoiceRun.finishedAt })
-      .from(invoiceRun)
-      .where(eq(invoiceRun.month, key));
-    if (!done?.finishedAt) due.set(key, last);
+    // 'YYYY-MM' sorts as the months do.
+    const latestFinished = [...finished].sort().at(-1);
+    let month = latestFinished ? nextMonth(parseInvoiceMonth(latestFinished)!) : last;
+    let earliest = last;
+    for (let step = 1; step < MAX_CATCH_UP_MONTHS; step += 1) earliest = previousMonth(earliest);
+    if (formatInvoiceMonth(month) < formatInvoiceMonth(earliest)) month = earliest;
+    while (formatInvoiceMonth(month) <= formatInvoiceMonth(last)) {
+      const key = formatInvoiceMonth(month);
+      if (!finished.has(key)) due.set(key, month);
+      month = nextMonth(month);
+    }
   }
   return [...due.values()].sort((a, b) => a.year - b.year || a.month - b.month);
 }
