@@ -118,7 +118,14 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
     if (shouldForget) forgetRememberedPath();
   }, [rememberTarget, shouldForget]);
 
-  if (decision === null && !isBypassed) return <PendingPage pathname={location.pathname} />;
+  if (decision === null && !isBypassed) {
+    // Only the organisations are still loading (their marketplace status): the page's own frame follows at once,
+    // so a plain status rather than the frame's outline, which would load a chunk of its own first.
+    if (session !== undefined && !(needsInvites && invites.isPending)) {
+      return <PageLoader label="Loading your organisations" />;
+    }
+    return <PendingPage pathname={location.pathname} />;
+  }
   // A redirect keeps the page painted from the HTML until the page it leads to renders.
   if (decision?.action === 'redirect') return <Navigate to={decision.to} replace />;
   return (
