@@ -33,6 +33,7 @@ input { width:100%; min-height:44px; padding:.5rem .75rem; font:inherit; color:i
 input[aria-invalid="true"] { border-color:var(--error); border-width:2px; }
 :focus-visible { outline:3px solid var(--accent); outline-offset:2px; }
 .row { display:flex; gap:.75rem; } .row > div { flex:1; min-width:0; }
+@media (max-width: 420px) { .row { flex-direction:column; gap:0; } }
 .error { color:var(--error); margin:.25rem 0 0; font-size:.9375rem; }
 .alert { border:1px solid var(--error); background:var(--error-bg); color:var(--text); border-radius:8px; padding:.75rem; margin:0 0 1rem; }
 button { width:100%; min-height:44px; margin-top:1.5rem; font:inherit; font-weight:600; border:0; border-radius:8px;
@@ -40,7 +41,7 @@ button { width:100%; min-height:44px; margin-top:1.5rem; font:inherit; font-weig
 a { color:var(--accent); }
 .cancel { display:inline-block; margin-top:1rem; padding:.5rem 0; }
 .hint { font-size:.875rem; margin-top:1.25rem; }
-.hint code { font-size:.875rem; }
+.hint code { font-size:.875rem; white-space:nowrap; }
 `;
 
 function layout(title: string, body: string): string {
