@@ -4,6 +4,30 @@ import { AUDIT_ACTIONS } from './member.schema';
 import type { AuditAction } from './member.schema';
 
 const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]> = [
+  [
+    'marketplace.connected',
+    '111122223333',
+    { status: 'subscribe-success' },
+    'Connected an AWS Marketplace subscription to the organisation',
+  ],
+  [
+    'marketplace.status_changed',
+    null,
+    { from: 'subscribe-success', to: 'unsubscribe-success', suspended: ['lunar-sky'] },
+    'Changed the AWS Marketplace subscription status from subscribe-success to unsubscribe-success; suspended “lunar-sky”',
+  ],
+  [
+    'marketplace.status_changed',
+    null,
+    { from: 'unsubscribe-success', to: 'subscribe-success', resumed: ['lunar-sky', 'sun'] },
+    'Changed the AWS Marketplace subscription status from unsubscribe-success to subscribe-success; resumed “lunar-sky”, “sun”',
+  ],
+  [
+    'marketplace.status_changed',
+    null,
+    { from: null, to: 'unsubscribe-pending' },
+    'Changed the AWS Marketplace subscription status to unsubscribe-pending',
+  ],
   ['workspace.created', 'Acme', {}, 'Created the organisation “Acme”'],
   [
     'workspace.renamed',

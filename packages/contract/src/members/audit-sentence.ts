@@ -98,10 +98,16 @@ const ANONYMOUS_SENTENCES: Record<string, (on: string) => string> = {
 const SENTENCES = {
   'marketplace.connected': () => 'Connected an AWS Marketplace subscription to the organisation',
   'marketplace.status_changed': (_target, details) => {
+    const from = text(details.from);
     const to = text(details.to);
-    return to
-      ? `AWS Marketplace subscription status became ${to}`
-      : 'AWS Marketplace subscription status changed';
+    const change = to
+      ? `Changed the AWS Marketplace subscription status ${from ? `from ${from} ` : ''}to ${to}`
+      : 'Changed the AWS Marketplace subscription status';
+    const suspended = names(details.suspended) ?? [];
+    const resumed = names(details.resumed) ?? [];
+    if (suspended.length > 0) return `${change}; suspended ${listed(suspended, 'no service')}`;
+    if (resumed.length > 0) return `${change}; resumed ${listed(resumed, 'no service')}`;
+    return change;
   },
   'workspace.created': (target) =>
     target ? `Created the organisation “${target}”` : 'Created the organisation',
