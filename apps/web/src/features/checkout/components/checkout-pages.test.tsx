@@ -62,7 +62,7 @@ function render(path: string, ...handlers: MockHandler[]) {
     })),
     handle(routes.getServiceStatus, () => ({
       status: 200,
-      body: { serviceId: 'svc-new', status: 'RUNNING' },
+      body: { serviceId: 'svc-new', status: 'RUNNING' as const },
     })),
   );
 }
