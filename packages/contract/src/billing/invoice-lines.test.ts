@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { describeDays, describeMessages } from './invoice-line-text';
 import {
-  describeDays,
-  describeMessages,
   invoiceLinesForMonth,
   linesTotal,
   usageByPlan,

@@ -1,5 +1,6 @@
 import { FREE_TRIAL_BILLING_PLAN } from '../constants';
-import { MONTH_ABBREVIATIONS, monthRange, type InvoiceMonth } from './invoice-month';
+import { describeDays, describeMessages, plural } from './invoice-line-text';
+import { monthRange, type InvoiceMonth } from './invoice-month';
 
 /**
  * The lines of a monthly invoice (issue 13 "An invoicing run that produces monthly invoices from plan rates (per
@@ -95,31 +96,6 @@ export function proratedRate(
 /** The price of `messages` billed messages at `perMillion` cents a million, rounded up to a cent. */
 export function usageCharge(messages: number, perMillion: number): number {
   return ceilDiv(messages * perMillion, 1_000_000);
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${count === 1 ? word : `${word}s`}`;
-}
-
-/** "1–30 Nov" or "5 Nov": the days (UTC) of [start, end) within one month. */
-export function describeDays(start: number, end: number): string {
-  const first = new Date(start * 1000);
-  const last = new Date((end - 1) * 1000);
-  const month = MONTH_ABBREVIATIONS[first.getUTCMonth()]!;
-  const from = first.getUTCDate();
-  const to = last.getUTCDate();
-  return from === to ? `${from} ${month}` : `${from}–${to} ${month}`;
-}
-
-/** "850 messages", "1 message", "999,999 messages", "12.3 million messages", "1.2 billion messages". */
-export function describeMessages(messages: number): string {
-  if (messages < 1_000_000) {
-    return `${messages.toLocaleString('en-US')} ${messages === 1 ? 'message' : 'messages'}`;
-  }
-  const [divisor, unit] = messages < 1_000_000_000 ? [1_000_000, 'million'] : [1e9, 'billion'];
-  // One decimal, truncated (never shows more than was sent), ".0" dropped.
-  const tenths = Math.floor((messages * 10) / divisor) / 10;
-  return `${tenths.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit} messages`;
 }
 
 interface ClippedStretch extends PlanStretch {

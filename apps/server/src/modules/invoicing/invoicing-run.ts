@@ -1,7 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { MARKETPLACE_BILLING_PROVIDER } from '@herald/contract/constants';
-import { linesTotal } from '@herald/contract/billing/invoice-lines';
-import { settleInvoice } from '@herald/contract/billing/invoice-credit';
 import {
   formatInvoiceMonth,
   hasMonthEnded,
@@ -16,16 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import { invoiceRun } from '../../db/schema';
 import type { PaymentsPort } from '../../adapters/payments/payments-port';
 import { collectInvoices, paymentsOf, type CollectionReport } from './invoice-collection';
-import {
-  linesForMonth,
-  listWorkspaceBilling,
-  lockWorkspaceBilling,
-  prepaidInMonth,
-} from './invoice-builder';
-import { changeCredit } from './credit.repository';
-import { findInvoiceOfMonth, insertInvoiceOnce } from './invoices.repository';
-import { listPlanPeriodsOverlapping, toPlanStretch } from './plan-periods.repository';
-import { ensureSubscription } from './subscriptions.repository';
+import { listWorkspaceBilling } from './invoice-builder';
+import { invoiceWorkspace } from './invoice-writer';
+import { listPlanPeriodsOverlapping } from './plan-periods.repository';
 
 /**
  * The invoicing run (issue 13; docs/decisions/024). For each ended month it invoices every workspace whose services
@@ -37,8 +28,6 @@ import { ensureSubscription } from './subscriptions.repository';
 
 /** A month is invoiced automatically an hour after it ended: the last scrapes of its usage have landed by then. */
 export const INVOICE_GRACE_MS = 60 * 60 * 1000;
-
-export const RUN_ACTOR = 'invoicing';
 
 export interface InvoicingReport extends CollectionReport {
   months: string[];
@@ -84,94 +73,6 @@ async function monthsDue(app: FastifyInstance, now: Date): Promise<InvoiceMonth[
     }
   }
   return [...due.values()].sort((a, b) => a.year - b.year || a.month - b.month);
-}
-
-interface InvoiceOutcome {
-  created: boolean;
-  waiting?: string;
-}
-
-/** Builds and inserts one workspace's invoice of the month (nothing when it exists or nothing is charged). */
-async function invoiceWorkspace(
-  app: FastifyInstance,
-  month: InvoiceMonth,
-  workspaceId: string,
-  periods: Awaited<ReturnType<typeof listPlanPeriodsOverlapping>>,
-): Promise<InvoiceOutcome> {
-  const range = monthRange(month);
-  const periodStart = new Date(range.start * 1000);
-  const periodEnd = new Date(range.end * 1000);
-  // Cheap check first: measuring usage is the expensive part of a re-run.
-  if (await findInvoiceOfMonth(app.db, workspaceId, periodStart)) return { created: false };
-  const { lines, unpricedPlans } = await linesForMonth(app, month, periods.map(toPlanStretch));
-  if (unpricedPlans.length > 0) {
-    return {
-      created: false,
-      waiting: `the catalogue does not price the plan(s) ${unpricedPlans.join(', ')}`,
-    };
-  }
-  if (lines.length === 0) return { created: false };
-  const total = linesTotal(lines);
-  const prepaid = await prepaidInMonth(app.db, workspaceId, { from: periodStart, to: periodEnd });
-  const now = app.clock();
-  const created = await app.db.transaction(async (tx) => {
-    const billing = await lockWorkspaceBilling(tx, workspaceId);
-    if (!billing) return false;
-    const subscriptionId = await ensureSubscription(tx, workspaceId, now);
-    const settlement = settleInvoice({
-      totalCents: total,
-      prepaidCents: prepaid,
-      creditCents: billing.creditCents,
-    });
-    const byOperator = billing.paymentMethodExempted || billing.manuallyBilled;
-    const settled = settlement.amountDue === 0;
-    const row = await insertInvoiceOnce(
-      tx,
-      {
-        workspaceId,
-        subscriptionId,
-        number: `${formatInvoiceMonth(month).replace('-', '')}-${workspaceId.toUpperCase()}`,
-        periodStart,
-        periodEnd,
-        currency: billing.creditCurrency.toLowerCase(),
-        totalCents: total,
-        prepaidCents: settlement.prepaidApplied,
-        creditAppliedCents: settlement.creditApplied,
-        amountDueCents: settlement.amountDue,
-        status: settled ? 'paid' : 'open',
-        collection: byOperator ? 'operator' : 'card',
-        chargeAttemptedAt: settled ? now : null,
-        paidAt: settled ? now : null,
-        createdAt: now,
-      },
-      lines,
-    );
-    if (!row) return false;
-    if (settlement.prepaidReturnedAsCredit > 0) {
-      await changeCredit(tx, {
-        workspaceId,
-        amountCents: settlement.prepaidReturnedAsCredit,
-        kind: 'prepayment',
-        invoiceId: row.id,
-        reason: `Paid at checkout beyond invoice ${row.number}`,
-        actor: RUN_ACTOR,
-        at: now,
-      });
-    }
-    if (settlement.creditApplied > 0) {
-      await changeCredit(tx, {
-        workspaceId,
-        amountCents: -settlement.creditApplied,
-        kind: 'invoice',
-        invoiceId: row.id,
-        reason: `Applied to invoice ${row.number}`,
-        actor: RUN_ACTOR,
-        at: now,
-      });
-    }
-    return true;
-  });
-  return { created };
 }
 
 /** Invoices every billable workspace of one ended month; marks the month done unless some must wait. */
