@@ -13,6 +13,10 @@ import type { Database } from '../../db/database';
 import { service } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { openPlanPeriod } from '../invoicing/plan-periods.repository';
+import {
+  assertMarketplaceSubscriptionActive,
+  isBilledByMarketplace,
+} from '../marketplace/marketplace-guard';
 import { recordServiceEvent } from '../logs/service-events';
 import type { Catalogue } from '../service/catalogue';
 import type { ServiceRow } from '../service/service.repository';
@@ -74,6 +78,7 @@ export async function payForPlanChange(
   },
 ): Promise<PaymentOutcome> {
   const { ws, row, verdict, card } = input;
+  assertMarketplaceSubscriptionActive(ws);
   const requirement = paymentRequirement({
     tier: verdict.tier,
     freeTrial: false,
@@ -83,7 +88,14 @@ export async function payForPlanChange(
   if (requirement.required) {
     throw new HttpError(402, ERROR_CODES.paymentRequired, requirement.message);
   }
-  if (verdict.chargeCents <= 0 || ws.paymentMethodExempted || ws.manuallyBilled || !card) {
+  // The marketplace meters a marketplace organisation's usage; it is never charged by card (decision 026).
+  if (
+    verdict.chargeCents <= 0 ||
+    ws.paymentMethodExempted ||
+    ws.manuallyBilled ||
+    isBilledByMarketplace(ws) ||
+    !card
+  ) {
     return { paid: true };
   }
   const now = app.clock();

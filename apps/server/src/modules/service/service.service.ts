@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES } from '@herald/contract/api/errors';
 import { paymentRequirement } from '@herald/contract/billing/payment-requirement';
+import { assertMarketplaceSubscriptionActive } from '../marketplace/marketplace-guard';
 import { openPlanPeriod } from '../invoicing/plan-periods.repository';
 import { isFreeTrialTier } from '@herald/contract/billing/free-trial';
 import {
@@ -122,6 +123,8 @@ export async function validateCreateService(
   if (!hasPermission(roles, 'create-service')) {
     throw new HttpError(403, ERROR_CODES.forbidden, permissionDeniedMessage('create-service'));
   }
+  // An organisation whose marketplace subscription has ended runs no new services (section 4, decision 026).
+  assertMarketplaceSubscriptionActive(ws);
 
   const verdict = await verdictForName(app.db, body.serviceName);
   if (!verdict.valid) {
