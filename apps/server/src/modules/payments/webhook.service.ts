@@ -9,6 +9,8 @@ import type { PlanChangeRequest } from '@herald/contract/billing/plan-change-rul
 import { SERVICE_MESSAGES } from '@herald/contract/messages';
 import { SERVICE_NAME_REASONS } from '@herald/contract/services/service-name-check';
 import type { FastifyInstance } from 'fastify';
+import { advanceTrialsOf } from '../free-trial/trial-scheduler';
+import { retryFailedCharges } from '../invoicing/invoices.repository';
 import type { PaymentEvent } from '../../adapters/payments/payments-port';
 import { checkout } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -221,6 +223,8 @@ export async function applyPaymentEvent(
         ipAddress: actor.ipAddress,
         at: now,
       });
+      // Invoices a declined card left open are charged again, on the new card, by the next run.
+      await retryFailedCharges(tx, row.workspaceId);
     }
     const fail = async (message: string) => {
       await tx
@@ -266,6 +270,8 @@ export async function applyPaymentEvent(
 
   if (!result) return 'duplicate';
   if (result.status === 'ignored') return 'ignored';
+  // A free trial suspended for want of a card comes back now, not at the scheduler's next pass (decision 025).
+  if (card) await advanceTrialsOf(app, row.workspaceId);
   if ('created' in result && result.created) {
     await announceCreatedService(app, result.created, actor);
     app.statusEvents.publishRow(result.created);
