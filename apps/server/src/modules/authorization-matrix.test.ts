@@ -223,7 +223,11 @@ const SAMPLES: Record<string, SampleFactory> = {
   getCheckoutSession: async (context) => ({
     params: {
       ...ws(context),
-      checkoutSessionId: await insertTestCheckout(context.app, context.workspaceId, context.owner.userId),
+      checkoutSessionId: await insertTestCheckout(
+        context.app,
+        context.workspaceId,
+        context.owner.userId,
+      ),
     },
   }),
   upgradeServicePlan: async (context) => {
