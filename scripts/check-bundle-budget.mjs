@@ -11,7 +11,9 @@ import { gzipSync } from 'node:zlib';
 
 // Lowered from 150 KiB once the flag SDK left the first load, with ~3 KiB of headroom (docs/decisions/017); what
 // remains is React DOM, React Router, TanStack Query and Mantine's provider, which every first page needs.
-const BUDGET_BYTES = 142 * 1024;
+// Raised to 143 KiB when the onboarding gate began reading the organisations' marketplace status (issue 13, +1.4 KiB);
+// branch perf-issue9 takes the first load to 117 KiB (page answers, Mantine out of the entry) and lowers it again.
+const BUDGET_BYTES = 143 * 1024;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = process.argv[2] ? resolve(process.argv[2]) : join(root, 'apps/web/dist');

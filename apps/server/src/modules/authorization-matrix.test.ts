@@ -515,5 +515,6 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+    // About 150 routes × 6 actors, each with fresh fixtures: ~60 s on an idle two-core machine; room for a busy one.
+  }, 300_000);
 });
