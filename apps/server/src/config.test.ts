@@ -46,6 +46,10 @@ describe('loadConfig', () => {
       awsMarketplaceProductCode: undefined,
       awsRegion: 'us-east-1',
       awsMarketplaceEndpoint: undefined,
+      paymentsProvider: 'builtin',
+      stripeSecretKey: undefined,
+      stripeWebhookSecret: undefined,
+      stripeApiUrl: undefined,
     });
   });
 
@@ -84,6 +88,10 @@ describe('loadConfig', () => {
         AWS_MARKETPLACE_PRODUCT_CODE: 'prod-abc123',
         AWS_REGION: 'eu-central-1',
         AWS_MARKETPLACE_ENDPOINT: 'http://127.0.0.1:4566/',
+        PAYMENTS_PROVIDER: 'Stripe',
+        STRIPE_SECRET_KEY: 'sk_test_0123456789abcdefghij',
+        STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdefghij',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
       },
       '/srv',
     );
@@ -117,6 +125,10 @@ describe('loadConfig', () => {
       awsMarketplaceProductCode: 'prod-abc123',
       awsRegion: 'eu-central-1',
       awsMarketplaceEndpoint: 'http://127.0.0.1:4566',
+      paymentsProvider: 'stripe',
+      stripeSecretKey: 'sk_test_0123456789abcdefghij',
+      stripeWebhookSecret: 'whsec_0123456789abcdefghij',
+      stripeApiUrl: 'http://127.0.0.1:12111',
     });
   });
 

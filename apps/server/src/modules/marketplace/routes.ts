@@ -28,7 +28,8 @@ async function signupLanding(app: FastifyInstance): Promise<void> {
       done(null, { token: Array.isArray(value) ? value[0] : value });
     },
   );
-  app.post(MARKETPLACE_SIGNUP_PATH, async (request, reply) => {
+  // A page of the site, not an API call: kept out of the OpenAPI document.
+  app.post(MARKETPLACE_SIGNUP_PATH, { schema: { hide: true } }, async (request, reply) => {
     const body = request.body as { token?: unknown } | undefined;
     const token = registrationTokenSchema.safeParse(body?.token);
     const location = token.success

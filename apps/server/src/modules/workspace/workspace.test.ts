@@ -46,6 +46,7 @@ describe('/v3/workspaces and /v3/workspace', () => {
           users: [{ customerid: owner.userId, email: owner.email, roles: ['Owner'] }],
           services: [],
           provider: null,
+          billingProvider: null,
           paymentMethodExempted: false,
           manuallyBilled: false,
           isFreeTrialAvailable: true,

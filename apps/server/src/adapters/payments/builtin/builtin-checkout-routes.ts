@@ -112,6 +112,8 @@ export async function builtinCheckoutRoutes(
 
   app.get(
     '/pay/:sessionId',
+    // The hosted card page, not an API call: kept out of the OpenAPI document.
+    { schema: { hide: true } },
     async (request: FastifyRequest<{ Params: { sessionId: string } }>, reply) => {
       const { sessionId } = request.params;
       const session = SESSION_ID_PATTERN.test(sessionId)
@@ -129,6 +131,8 @@ export async function builtinCheckoutRoutes(
 
   app.post(
     '/pay/:sessionId',
+    // The hosted card page, not an API call: kept out of the OpenAPI document.
+    { schema: { hide: true } },
     async (request: FastifyRequest<{ Params: { sessionId: string }; Body: unknown }>, reply) => {
       const foreign = foreignOriginOf(request, allowedOrigin);
       if (foreign !== undefined) return html(reply, 403, foreignOriginMessage(foreign));
