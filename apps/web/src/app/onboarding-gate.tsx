@@ -85,10 +85,10 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   const isBypassed =
     matches.some((match) => match.id === NOT_FOUND_ROUTE_ID) ||
     (location.pathname === LOGIN_CALLBACK_PATH && isLoginPopupWindow());
-  const isDeciding =
-    session === undefined ||
-    (needsInvites && invites.isPending) ||
-    (isExpiryGuarded && workspaces.isPending);
+  // The organisations are not waited for: the page and its skeletons render at once (issue 9), and an expired
+  // marketplace organisation's page is replaced by /aws/expired as soon as they arrive (the server refuses its
+  // service work meanwhile, decision 026).
+  const isDeciding = session === undefined || (needsInvites && invites.isPending);
 
   let decision: OnboardingGateDecision | null = null;
   if (!isBypassed && !isDeciding) {
@@ -118,14 +118,7 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
     if (shouldForget) forgetRememberedPath();
   }, [rememberTarget, shouldForget]);
 
-  if (decision === null && !isBypassed) {
-    // Only the organisations are still loading (their marketplace status): the page's own frame follows at once,
-    // so a plain status rather than the frame's outline, which would load a chunk of its own first.
-    if (session !== undefined && !(needsInvites && invites.isPending)) {
-      return <PageLoader label="Loading your organisations" />;
-    }
-    return <PendingPage pathname={location.pathname} />;
-  }
+  if (decision === null && !isBypassed) return <PendingPage pathname={location.pathname} />;
   // A redirect keeps the page painted from the HTML until the page it leads to renders.
   if (decision?.action === 'redirect') return <Navigate to={decision.to} replace />;
   return (
