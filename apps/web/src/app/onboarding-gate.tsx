@@ -13,7 +13,7 @@ import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { isLoginPopupWindow, LOGIN_CALLBACK_PATH } from '../features/auth/utils/login-popup';
 import { pendingInvitesQueryOptions } from '../features/onboarding/api/pending-invites-query';
 import { workspacesQueryOptions } from '../features/workspaces/api/workspaces-query';
-import { pickDefaultWorkspace } from '../features/workspaces/hooks/use-current-workspace';
+import { readDefaultWorkspaceId } from '../features/workspaces/utils/default-workspace';
 import { MARKETPLACE_EXPIRY_GUARDED_PREFIXES } from '@herald/contract/users/onboarding-gate';
 import { marketplaceStatusForPath } from '@herald/contract/marketplace/marketplace-gate';
 import { forgetRememberedPath, readRememberedPath, rememberPath } from '../lib/remembered-path';
@@ -100,7 +100,7 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
           ? marketplaceStatusForPath({
               pathname: location.pathname,
               workspaces: workspaces.data,
-              defaultWorkspaceId: pickDefaultWorkspace(workspaces.data)?.workspace_id ?? null,
+              defaultWorkspaceId: readDefaultWorkspaceId() ?? workspaces.data[0]?.workspace_id ?? null,
             })
           : null,
       path: location.pathname,
