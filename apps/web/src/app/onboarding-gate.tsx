@@ -100,7 +100,8 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
           ? marketplaceStatusForPath({
               pathname: location.pathname,
               workspaces: workspaces.data,
-              defaultWorkspaceId: readDefaultWorkspaceId() ?? workspaces.data[0]?.workspace_id ?? null,
+              defaultWorkspaceId:
+                readDefaultWorkspaceId() ?? workspaces.data[0]?.workspace_id ?? null,
             })
           : null,
       path: location.pathname,
