@@ -1,8 +1,6 @@
-import fs from 'node:fs';
+import { resolveDataDirSecret } from '../lib/data-dir-secret';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
-import { StartupError } from '../lib/startup-error';
 
 export const OPERATOR_TOKEN_FILE = 'operator-token';
 
@@ -20,22 +18,5 @@ export function operatorTokenPath(config: Pick<Config, 'dataDir'>): string {
  * logged, never printed.
  */
 export function resolveOperatorToken(config: Pick<Config, 'dataDir'>): string {
-  const file = operatorTokenPath(config);
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  try {
-    // O_EXCL: of two servers starting on one DATA_DIR, one writes and both read the same token.
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, {
-      flag: 'wx',
-      mode: 0o600,
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const token = fs.readFileSync(file, 'utf8').trim();
-  if (token.length < 32) {
-    throw new StartupError(
-      `${file} does not hold a usable operator token (fewer than 32 characters): delete it to generate a new one.`,
-    );
-  }
-  return token;
+  return resolveDataDirSecret(config.dataDir, OPERATOR_TOKEN_FILE, 'operator token');
 }
