@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 // Lowered from 150 KiB once the flag SDK left the first load (docs/decisions/017), then from 142 KiB once Mantine, React
-// Query's observers and the toast and flag modules left the entry (117.2 KiB, ~2 KiB of headroom; docs/decisions/023);
+// Query's observers and the toast and flag modules left the entry (117.2 KiB, ~2 KiB of headroom; docs/decisions/029);
 // what remains is mostly React DOM and React Router's data router, which every first page needs.
 const BUDGET_BYTES = 119 * 1024;
 

@@ -16,7 +16,7 @@ function escapeHtml(text: string): string {
 /**
  * index.html with a shell painted before any script runs: inert, so nothing can be typed or sent before the app.
  * The shell paints with the CSS alone, so its scripts are fetched at low priority: on a slow network the CSS then
- * has the bandwidth first instead of sharing it with ~200 KiB of JavaScript (docs/decisions/023).
+ * has the bandwidth first instead of sharing it with ~200 KiB of JavaScript (docs/decisions/029).
  */
 export function withStaticShell(indexHtml: string, shell: Omit<StaticShell, 'file'>): string {
   if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);

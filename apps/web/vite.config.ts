@@ -9,7 +9,7 @@ import { staticShellsPlugin } from './vite-static-shells';
 // production (same-origin cookies, CSP `script-src 'self'`).
 const CONTROL_PLANE = 'http://127.0.0.1:3000';
 const proxy = Object.fromEntries(
-  ['/v3', '/ofrep', '/_dev'].map((prefix) => [
+  ['/v3', '/ofrep', '/_dev', '/pay'].map((prefix) => [
     prefix,
     { target: CONTROL_PLANE, changeOrigin: false },
   ]),

@@ -14,6 +14,7 @@ import type { IdentityPort } from './adapters/identity/identity-port';
 import { createPasswordHasher } from './adapters/identity/password-hash';
 import type { ScryptCost } from './adapters/identity/password-hash';
 import { createMailSender } from './adapters/mail/create-mail-sender';
+import { createPayments } from './adapters/payments/create-payments';
 import { createDatabaseLogStore } from './adapters/log-store/database-log-store';
 import { scheduleLogMaintenance } from './adapters/log-store/log-maintenance-schedule';
 import type { LogStore } from './adapters/log-store/log-store';
@@ -21,6 +22,9 @@ import { resolveMetricsToken } from './adapters/metrics-store/prometheus-token';
 import { schedulePrometheusTargets } from './adapters/metrics-store/prometheus-targets';
 import { createMetricsStore } from './adapters/metrics-store/create-metrics-store';
 import type { MetricsStore } from './adapters/metrics-store/metrics-store';
+import { createMarketplace, isSimulator } from './adapters/marketplace/create-marketplace';
+import type { MarketplacePort } from './adapters/marketplace/marketplace-port';
+import type { MarketplaceSimulator } from './adapters/marketplace/simulator-marketplace';
 import { createLocalProvisioner } from './adapters/provisioner/local-provisioner';
 import { createLogCollector } from './adapters/provisioner/log-collector';
 import { pushRevocationsWhenRunning } from './modules/members/member-rights-sync';
@@ -38,6 +42,7 @@ import { flagRoutes } from './modules/flags/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { memberRoutes } from './modules/members/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { serviceRoutes } from './modules/service/routes';
 import { serviceApiRoutes } from './modules/service-api/routes';
 import { topicRoutes } from './modules/topics/routes';
@@ -46,6 +51,16 @@ import { securityRoutes } from './modules/security/routes';
 import { createMetricsScraper } from './modules/usage/metrics-scraper';
 import { usageRoutes } from './modules/usage/routes';
 import { logRoutes } from './modules/logs/routes';
+import { invoicingRoutes } from './modules/invoicing/routes';
+import { scheduleInvoicing } from './modules/invoicing/invoicing-schedule';
+import { operatorChannel } from './operator/operator-channel';
+import { resolveOperatorToken } from './operator/operator-token';
+import { scheduleTrials } from './modules/free-trial/trial-scheduler';
+import { marketplaceRoutes } from './modules/marketplace/routes';
+import {
+  scheduleMarketplaceWork,
+  watchSimulatorStatus,
+} from './modules/marketplace/marketplace-schedule';
 import { recordProvisionerEvents, serviceEventsSettled } from './modules/logs/service-events';
 import { createSecretBox } from './modules/service-api/client-secret';
 import type { SecretBox } from './modules/service-api/client-secret';
@@ -89,6 +104,8 @@ declare module 'fastify' {
     logStore: LogStore;
     /** Usage history: database samples fed by the scraper, or a Prometheus server (docs/decisions/022). */
     metricsStore: MetricsStore;
+    /** The cloud marketplace: the local simulator or AWS Marketplace (docs/decisions/026). */
+    marketplace: MarketplacePort | MarketplaceSimulator;
   }
 }
 
@@ -113,6 +130,8 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   const tokens = createTokenSigner(database.db, clock);
   app.decorate('tokens', tokens);
   app.decorate('secretBox', createSecretBox(resolveAuthSecret(config)));
+  // The built-in checkout (default) or Stripe: docs/decisions/023.
+  app.decorate('payments', createPayments({ config, db: database.db, clock }));
   const logStore = createDatabaseLogStore({ db: database.db, config, logger: app.log, clock });
   app.decorate('logStore', logStore);
   // Registered before the provisioner's onReady hook: partitions exist before collection starts.
@@ -130,6 +149,13 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app.decorate('provisioner', provisioner);
   const metricsStore = createMetricsStore({ db: database.db, config, clock, logger: app.log });
   app.decorate('metricsStore', metricsStore);
+  // Free trials: reminders, suspension, conversion and removal, checked every minute (docs/decisions/025).
+  scheduleTrials(app);
+  const marketplace = createMarketplace({ config, db: database.db, clock });
+  app.decorate('marketplace', marketplace);
+  if (isSimulator(marketplace)) watchSimulatorStatus(app, marketplace);
+  // Entitlement checks and hourly metering, resumable from the database (docs/decisions/026).
+  scheduleMarketplaceWork(app);
   const metricsScraper = createMetricsScraper({
     db: database.db,
     provisioner,
@@ -231,6 +257,13 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(securityRoutes);
   await app.register(usageRoutes);
   await app.register(logRoutes);
+  await app.register(invoicingRoutes);
+  // Monthly invoices at start and hourly (docs/decisions/024).
+  scheduleInvoicing(app);
+  // `npm run operator`: loopback callers holding DATA_DIR/operator-token only (docs/decisions/024).
+  await app.register(operatorChannel, { token: resolveOperatorToken(config) });
+  await app.register(paymentRoutes);
+  await app.register(marketplaceRoutes);
   // The operator's outbox viewer exists only when mail goes to it and DEV_MAIL_OUTBOX is on (docs/decisions/011).
   if (mailer.kind === 'outbox' && config.devMailOutbox) {
     await app.register(devMailRoutes, { token: resolveOutboxToken(config) });

@@ -42,6 +42,14 @@ describe('loadConfig', () => {
       metricsRetentionDays: 400,
       prometheusUrl: undefined,
       prometheusSdFile: '/srv/herald/data/prometheus/targets.json',
+      marketplaceProvider: 'simulator',
+      awsMarketplaceProductCode: undefined,
+      awsRegion: 'us-east-1',
+      awsMarketplaceEndpoint: undefined,
+      paymentsProvider: 'builtin',
+      stripeSecretKey: undefined,
+      stripeWebhookSecret: undefined,
+      stripeApiUrl: undefined,
     });
   });
 
@@ -76,6 +84,14 @@ describe('loadConfig', () => {
         METRICS_RETENTION_DAYS: '90',
         PROMETHEUS_URL: 'http://prometheus:9090/',
         PROMETHEUS_SD_FILE: 'etc/targets.json',
+        MARKETPLACE_PROVIDER: 'AWS',
+        AWS_MARKETPLACE_PRODUCT_CODE: 'prod-abc123',
+        AWS_REGION: 'eu-central-1',
+        AWS_MARKETPLACE_ENDPOINT: 'http://127.0.0.1:4566/',
+        PAYMENTS_PROVIDER: 'Stripe',
+        STRIPE_SECRET_KEY: 'sk_test_0123456789abcdefghij',
+        STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdefghij',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
       },
       '/srv',
     );
@@ -105,6 +121,14 @@ describe('loadConfig', () => {
       metricsRetentionDays: 90,
       prometheusUrl: 'http://prometheus:9090',
       prometheusSdFile: '/srv/etc/targets.json',
+      marketplaceProvider: 'aws',
+      awsMarketplaceProductCode: 'prod-abc123',
+      awsRegion: 'eu-central-1',
+      awsMarketplaceEndpoint: 'http://127.0.0.1:4566',
+      paymentsProvider: 'stripe',
+      stripeSecretKey: 'sk_test_0123456789abcdefghij',
+      stripeWebhookSecret: 'whsec_0123456789abcdefghij',
+      stripeApiUrl: 'http://127.0.0.1:12111',
     });
   });
 
@@ -120,8 +144,18 @@ describe('loadConfig', () => {
     ['METRICS_SCRAPE_SECONDS', '0'],
     ['METRICS_RETENTION_DAYS', '1'],
     ['PROMETHEUS_URL', 'ftp://prometheus'],
+    ['MARKETPLACE_PROVIDER', 'azure'],
+    ['AWS_REGION', 'the moon'],
+    ['AWS_MARKETPLACE_PRODUCT_CODE', 'has spaces'],
+    ['AWS_MARKETPLACE_ENDPOINT', 'localhost:4566'],
   ])('refuses %s=%j naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('refuses the AWS marketplace without its product code', () => {
+    expect(() => loadConfig({ MARKETPLACE_PROVIDER: 'aws' })).toThrow(
+      /AWS_MARKETPLACE_PRODUCT_CODE/,
+    );
   });
 
   it.each([

@@ -71,6 +71,28 @@ export interface Config {
   prometheusUrl: string | undefined;
   /** Where the file-based service discovery targets are written (only with prometheusUrl). */
   prometheusSdFile: string;
+  /**
+   * The marketplace (docs/decisions/026): `simulator` (the default), the local subscription simulator in this server's
+   * database; `aws`, AWS Marketplace through the official SDK clients (credentials from the SDK's default chain).
+   */
+  marketplaceProvider: 'simulator' | 'aws';
+  /** The listing's product code (required with `aws`; the simulator uses it when set). */
+  awsMarketplaceProductCode: string | undefined;
+  /** AWS region of the marketplace APIs (the entitlement service lives in us-east-1). */
+  awsRegion: string;
+  /** A custom marketplace endpoint (tests: the in-repo fake); unset: AWS's. */
+  awsMarketplaceEndpoint: string | undefined;
+  /**
+   * Who takes payments (docs/decisions/023): `builtin` (the default), the built-in checkout with Stripe's test cards
+   * kept in this server's database; `stripe`, Stripe through its official SDK.
+   */
+  paymentsProvider: 'builtin' | 'stripe';
+  /** Stripe's secret API key (only with PAYMENTS_PROVIDER=stripe). Never logged. */
+  stripeSecretKey: string | undefined;
+  /** The signing secret of the Stripe webhook endpoint (`whsec_...`; only with PAYMENTS_PROVIDER=stripe). Never logged. */
+  stripeWebhookSecret: string | undefined;
+  /** A Stripe-compatible API base URL instead of api.stripe.com (the test fake); unset in production. */
+  stripeApiUrl: string | undefined;
 }
 
 export class ConfigError extends StartupError {
@@ -78,7 +100,13 @@ export class ConfigError extends StartupError {
 }
 
 /** Values that may carry a password are never echoed back into logs or terminals. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'AUTH_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'AUTH_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 function got(name: string, value: string): string {
   return SECRET_VARIABLES.has(name)
@@ -253,6 +281,59 @@ const environmentSchema = z.object({
     'an http:// or https:// URL of a Prometheus server',
   ).optional(),
   PROMETHEUS_SD_FILE: filePath.optional(),
+  MARKETPLACE_PROVIDER: z
+    .string()
+    .transform((value, ctx) => {
+      const word = value.trim().toLowerCase();
+      if (word !== 'simulator' && word !== 'aws') {
+        return fail(ctx, `must be simulator or aws ${got('MARKETPLACE_PROVIDER', value)}`);
+      }
+      return word;
+    })
+    .optional(),
+  AWS_MARKETPLACE_PRODUCT_CODE: z
+    .string()
+    .transform((value, ctx) => {
+      if (!/^[A-Za-z0-9_-]{1,255}$/.test(value.trim())) {
+        return fail(
+          ctx,
+          `must be the listing's product code (letters, digits, - and _) ${got('AWS_MARKETPLACE_PRODUCT_CODE', value)}`,
+        );
+      }
+      return value.trim();
+    })
+    .optional(),
+  AWS_REGION: z
+    .string()
+    .transform((value, ctx) => {
+      if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(value.trim())) {
+        return fail(ctx, `must be an AWS region such as us-east-1 ${got('AWS_REGION', value)}`);
+      }
+      return value.trim();
+    })
+    .optional(),
+  AWS_MARKETPLACE_ENDPOINT: urlWithProtocols(
+    'AWS_MARKETPLACE_ENDPOINT',
+    ['http:', 'https:'],
+    'an http:// or https:// URL',
+  ).optional(),
+  PAYMENTS_PROVIDER: z
+    .string()
+    .transform((value, ctx) => {
+      const word = value.trim().toLowerCase();
+      if (word !== 'builtin' && word !== 'stripe') {
+        return fail(ctx, `must be builtin or stripe ${got('PAYMENTS_PROVIDER', value)}`);
+      }
+      return word;
+    })
+    .optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: urlWithProtocols(
+    'STRIPE_API_URL',
+    ['http:', 'https:'],
+    'an http:// or https:// URL of a Stripe-compatible API',
+  ).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -281,6 +362,11 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
   if (values.DEV_MAIL_OUTBOX === true && values.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration: DEV_MAIL_OUTBOX is on but SMTP_URL is set, so no mail goes to the outbox: unset one of them',
+    );
+  }
+  if (values.MARKETPLACE_PROVIDER === 'aws' && !values.AWS_MARKETPLACE_PRODUCT_CODE) {
+    throw new ConfigError(
+      "Invalid configuration: MARKETPLACE_PROVIDER is aws but AWS_MARKETPLACE_PRODUCT_CODE is not set: set the listing's product code",
     );
   }
   const resolvedPort = values.PORT ?? 3000;
@@ -323,5 +409,13 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       values.PROMETHEUS_SD_FILE ??
         path.join(values.DATA_DIR ?? './data', 'prometheus', 'targets.json'),
     ),
+    marketplaceProvider: values.MARKETPLACE_PROVIDER ?? 'simulator',
+    awsMarketplaceProductCode: values.AWS_MARKETPLACE_PRODUCT_CODE,
+    awsRegion: values.AWS_REGION ?? 'us-east-1',
+    awsMarketplaceEndpoint: values.AWS_MARKETPLACE_ENDPOINT?.replace(/\/+$/, ''),
+    paymentsProvider: values.PAYMENTS_PROVIDER ?? 'builtin',
+    stripeSecretKey: values.STRIPE_SECRET_KEY?.trim(),
+    stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET?.trim(),
+    stripeApiUrl: values.STRIPE_API_URL?.replace(/\/+$/, ''),
   };
 }

@@ -21,7 +21,7 @@ whenIdle(() => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The answers the server sent with the page: the first render needs no API call (docs/decisions/023).
+// The answers the server sent with the page: the first render needs no API call (docs/decisions/029).
 const queryClient = createQueryClient();
 seedPageAnswers(queryClient);
 

@@ -33,6 +33,14 @@ export const CUSTOM_PLAN_DISPLAY = 'Custom';
 export const FREE_TRIAL_BILLING_PLAN = 'freeTrial';
 export const FREE_TRIAL_TIERS = ['xsmall', 'small'] as const;
 export const FREE_TRIAL_KAFKA_ADAPTER_LIMIT = 1;
+/** Spec section 9 "Free trial terms": the trial's length, message cap, adapter limit and removal delay. */
+export const FREE_TRIAL_DAYS = 30;
+export const FREE_TRIAL_MESSAGE_CAP = 200_000_000;
+export const FREE_TRIAL_ADAPTER_MESSAGE_LIMIT = 100_000_000;
+export const FREE_TRIAL_REMOVAL_DAYS = 30;
+/** Reminder e-mails (docs/decisions/025): days before the end, and the share of the message cap used. */
+export const FREE_TRIAL_REMINDER_DAYS = [7, 3, 1] as const;
+export const FREE_TRIAL_USAGE_REMINDER_PERCENT = 80;
 export const SUPPORTED_VERSION_RANGE = { min: '6.6', max: '6.11' } as const;
 export const SUPPORTED_VERSIONS = ['6.6', '6.7', '6.8', '6.9', '6.10', '6.11'] as const;
 export const MENU_MIN_VERSIONS = { rest: '6.8', kafka: '6.9' } as const;

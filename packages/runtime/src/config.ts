@@ -21,6 +21,8 @@ export interface RuntimeConfig {
   topicsCapacity: number;
   /** The largest message payload in bytes; larger publishes are refused (policy/packet-size-guard.ts). */
   maxMessageBytes: number;
+  /** false: topics live in memory only (a free trial's "no persistence", spec section 9); default true. */
+  topicPersistence?: boolean;
   /**
    * A bearer secret that reads GET /metrics and nothing else (a Prometheus server scraping with `credentials_file`);
    * unset: only service tokens read /metrics.
@@ -66,6 +68,8 @@ const envSchema = z.object({
     .min(1)
     .max(256 * 1024 * 1024 - 70_000)
     .default(DEFAULT_MAX_MESSAGE_BYTES),
+  // "off" for a free trial (spec section 9 "no persistence"): topics in memory only.
+  HERALD_TOPIC_PERSISTENCE: z.enum(['on', 'off']).default('on'),
   // A random secret of the installation (docs/decisions/022); short ones are refused rather than guessable.
   HERALD_METRICS_TOKEN: z
     .string()
@@ -103,6 +107,7 @@ export function parseRuntimeEnv(env: NodeJS.ProcessEnv): ConfigParse {
       credentialVersion: value.HERALD_CREDENTIAL_VERSION,
       topicsCapacity: value.HERALD_TOPICS_CAPACITY,
       maxMessageBytes: value.HERALD_MAX_MESSAGE_BYTES,
+      topicPersistence: value.HERALD_TOPIC_PERSISTENCE === 'on',
       ...(value.HERALD_METRICS_TOKEN === undefined
         ? {}
         : { metricsToken: value.HERALD_METRICS_TOKEN }),

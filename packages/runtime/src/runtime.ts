@@ -62,6 +62,7 @@ export async function startRuntime(
   const state = await DurableState.open({
     dir: config.dataDir,
     initialCredentialVersion: config.credentialVersion,
+    persistTopics: config.topicPersistence !== false,
     ...(options.compactAfterBytes === undefined
       ? {}
       : { compactAfterBytes: options.compactAfterBytes }),

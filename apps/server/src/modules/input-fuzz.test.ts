@@ -10,6 +10,8 @@ import { insertTestService, stubProvisioner } from '../testing/test-services';
 import { uniqueAddress, uniqueEmail } from '../testing/test-users';
 import { callAs, createTestTeam } from '../testing/test-workspaces';
 import { useTestApp } from '../testing/use-test-app';
+import { OPERATOR_RUN_PATH, operatorRunBodySchema } from '../operator/operator-channel';
+import { OPERATOR_TOKEN_HEADER, resolveOperatorToken } from '../operator/operator-token';
 
 /**
  * No input may produce a 5xx (issue 9). Every registered route (the contract's table, the token endpoint, OFREP)
@@ -304,6 +306,13 @@ describe('no input gives a 5xx, on any route', () => {
         isStream: false,
       },
       { id: 'openApiDocument', method: 'GET', path: '/v3/openapi.json', isStream: false },
+      {
+        id: 'operatorRun',
+        method: 'POST',
+        path: OPERATOR_RUN_PATH,
+        body: operatorRunBodySchema,
+        isStream: false,
+      },
     ];
     const all = [...registered, ...outside];
     return [
@@ -336,12 +345,16 @@ describe('no input gives a 5xx, on any route', () => {
             const response = await app.inject({
               method: route.method as 'GET',
               url,
-              remoteAddress: route.path.startsWith('/_dev/') ? '127.0.0.1' : uniqueAddress(),
+              remoteAddress: route.path.startsWith('/_') ? '127.0.0.1' : uniqueAddress(),
               headers: {
                 authorization: `Bearer ${team.owner.token}`,
                 // The outbox answers only its operator (docs/decisions/011): as them, the fuzz reaches its handler.
                 ...(route.path.startsWith('/_dev/') && {
                   [OUTBOX_TOKEN_HEADER]: resolveOutboxToken(app.config),
+                }),
+                // The operator channel too (docs/decisions/024).
+                ...(route.path === OPERATOR_RUN_PATH && {
+                  [OPERATOR_TOKEN_HEADER]: resolveOperatorToken(app.config),
                 }),
                 ...(body.kind === 'json' && { 'content-type': 'application/json' }),
                 ...(body.kind === 'raw' && { 'content-type': body.contentType }),
@@ -371,7 +384,9 @@ describe('no input gives a 5xx, on any route', () => {
     console.info(`input fuzz: answers by status class ${JSON.stringify(statusClasses)}`);
     // Every route of the table that the server registers was fuzzed (the list above is not a hand-kept one).
     const registeredIds = app.registeredRoutes.map((route) => route.operationId);
-    expect(tried).toEqual(expect.arrayContaining([...registeredIds, 'devMailLatest']));
+    expect(tried).toEqual(
+      expect.arrayContaining([...registeredIds, 'devMailLatest', 'operatorRun']),
+    );
     expect(registeredIds.length).toBeGreaterThan(40);
   }, 600_000);
 });

@@ -84,12 +84,7 @@ describe('OpenAPI document and reference', () => {
         path: '/v3/user/change-password',
         access: 'user',
       },
-      {
-        operationId: 'verifyEmail',
-        method: 'GET',
-        path: '/v3/user/verify-email',
-        access: 'user',
-      },
+      { operationId: 'verifyEmail', method: 'GET', path: '/v3/user/verify-email', access: 'user' },
       {
         operationId: 'listProgressRecords',
         method: 'GET',
@@ -137,12 +132,7 @@ describe('OpenAPI document and reference', () => {
         path: '/v3/workspace/{workspaceId}/credit',
         access: 'workspace',
       },
-      {
-        operationId: 'getMetadata',
-        method: 'GET',
-        path: '/v3/metadata',
-        access: 'user',
-      },
+      { operationId: 'getMetadata', method: 'GET', path: '/v3/metadata', access: 'user' },
       {
         operationId: 'listMembers',
         method: 'GET',
@@ -227,12 +217,7 @@ describe('OpenAPI document and reference', () => {
         path: '/v3/service/{serviceId}',
         access: 'service',
       },
-      {
-        operationId: 'createService',
-        method: 'POST',
-        path: '/v3/service/create',
-        access: 'user',
-      },
+      { operationId: 'createService', method: 'POST', path: '/v3/service/create', access: 'user' },
       {
         operationId: 'checkServiceName',
         method: 'GET',
@@ -508,6 +493,78 @@ describe('OpenAPI document and reference', () => {
         method: 'GET',
         path: '/v3/service/{serviceId}/logs/sources',
         access: 'service',
+      },
+      {
+        operationId: 'getBillingAccount',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/billing/account',
+        access: 'workspace',
+      },
+      {
+        operationId: 'listSubscriptionInvoices',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/subscription/{subscriptionId}/invoices',
+        access: 'workspace',
+      },
+      {
+        operationId: 'getInvoiceSummary',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/billing/invoice/summary',
+        access: 'workspace',
+      },
+      {
+        operationId: 'getInvoiceForecast',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/billing/invoice/forecast',
+        access: 'workspace',
+      },
+      {
+        operationId: 'getPaymentMethod',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/paymentMethod',
+        access: 'workspace',
+      },
+      {
+        operationId: 'updatePaymentMethod',
+        method: 'POST',
+        path: '/v3/workspace/{workspaceId}/billing/update-payment-method',
+        access: 'workspace',
+      },
+      {
+        operationId: 'startCheckout',
+        method: 'POST',
+        path: '/v3/workspace/{workspaceId}/billing/checkout',
+        access: 'workspace',
+      },
+      {
+        operationId: 'getCheckoutSession',
+        method: 'GET',
+        path: '/v3/workspace/{workspaceId}/billing/checkout/{checkoutSessionId}',
+        access: 'workspace',
+      },
+      {
+        operationId: 'upgradeServicePlan',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/upgrade-service-plan',
+        access: 'service',
+      },
+      {
+        operationId: 'resizeCluster',
+        method: 'PUT',
+        path: '/v3/service/{serviceId}/resize-cluster',
+        access: 'service',
+      },
+      {
+        operationId: 'paymentWebhook',
+        method: 'POST',
+        path: '/v3/billing/webhook',
+        access: 'public',
+      },
+      {
+        operationId: 'marketplaceSignup',
+        method: 'POST',
+        path: '/v3/marketplace/signup',
+        access: 'user',
       },
     ]);
   });

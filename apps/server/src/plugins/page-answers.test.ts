@@ -15,7 +15,7 @@ import {
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const ANSWERS = /<script type="application\/json" id="page-answers">(.*?)<\/script>/;
 
-describe('the API answers a page carries (docs/decisions/023)', () => {
+describe('the API answers a page carries (docs/decisions/029)', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let member: TestMember;

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The answers a page's HTML carries (docs/decisions/023): each call goes through the server's own route with
+ * The answers a page's HTML carries (docs/decisions/029): each call goes through the server's own route with
  * `inject`, carrying the request's cookies (never a Bearer token: a page load has none), so it passes the same session resolution, access checks and
  * workspace membership as the browser's own call would and gets exactly that answer (a session that is not valid gets
  * 401 and nothing else is asked). Nothing is cached: the HTML of a signed-in page is `no-store`.

@@ -68,7 +68,7 @@ export function htmlFileFor(request: FastifyRequest, shells: ReadonlySet<string>
 }
 
 /**
- * A page's HTML with the API answers it starts with (docs/decisions/023), as JSON the browser never runs (the CSP
+ * A page's HTML with the API answers it starts with (docs/decisions/029), as JSON the browser never runs (the CSP
  * allows no inline script). A replacer function, so a `$` in the JSON is not read as a replacement pattern.
  */
 export function withPageAnswers(html: string, answers: PageAnswers): string {

@@ -12,6 +12,10 @@ import { useCurrentUserQuery } from '../features/auth/api/user-query';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { isLoginPopupWindow, LOGIN_CALLBACK_PATH } from '../features/auth/utils/login-popup';
 import { pendingInvitesQueryOptions } from '../features/onboarding/api/pending-invites-query';
+import { workspacesQueryOptions } from '../features/workspaces/api/workspaces-query';
+import { readDefaultWorkspaceId } from '../features/workspaces/utils/default-workspace';
+import { MARKETPLACE_EXPIRY_GUARDED_PREFIXES } from '@herald/contract/users/onboarding-gate';
+import { marketplaceStatusForPath } from '@herald/contract/marketplace/marketplace-gate';
 import { forgetRememberedPath, readRememberedPath, rememberPath } from '../lib/remembered-path';
 import { isStaticShellShown, StaticShellRemover } from '../lib/static-shell';
 import { NOT_FOUND_ROUTE_ID } from './not-found-route-id';
@@ -66,10 +70,22 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   // Spec section 4: only a verified user with incomplete details may take the invite detour.
   const needsInvites = user !== null && user.email_verified && !user.detailsComplete;
   const invites = useQuery({ ...pendingInvitesQueryOptions(), enabled: needsInvites });
+  // Spec section 4: an expired marketplace organisation's pages go to /aws/expired; its status comes with the
+  // workspaces (docs/decisions/026), read only on the paths it guards. A failed read does not hold the user up.
+  const isExpiryGuarded =
+    user !== null &&
+    user.email_verified &&
+    MARKETPLACE_EXPIRY_GUARDED_PREFIXES.some(
+      (prefix) => location.pathname === prefix || location.pathname.startsWith(`${prefix}/`),
+    );
+  const workspaces = useQuery({ ...workspacesQueryOptions(), enabled: isExpiryGuarded });
 
   const isBypassed =
     matches.some((match) => match.id === NOT_FOUND_ROUTE_ID) ||
     (location.pathname === LOGIN_CALLBACK_PATH && isLoginPopupWindow());
+  // The organisations are not waited for: the page and its skeletons render at once (issue 9), and an expired
+  // marketplace organisation's page is replaced by /aws/expired as soon as they arrive (the server refuses its
+  // service work meanwhile, decision 026).
   const isDeciding = session === undefined || (needsInvites && invites.isPending);
 
   let decision: OnboardingGateDecision | null = null;
@@ -77,8 +93,15 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
     decision = evaluateOnboardingGate({
       user: user ? toGateUser(user) : null,
       hasPendingInvites: (invites.data?.length ?? 0) > 0,
-      // Marketplace subscriptions arrive with the marketplace issue.
-      marketplaceSubscriptionStatus: null,
+      marketplaceSubscriptionStatus:
+        isExpiryGuarded && workspaces.data
+          ? marketplaceStatusForPath({
+              pathname: location.pathname,
+              workspaces: workspaces.data,
+              defaultWorkspaceId:
+                readDefaultWorkspaceId() ?? workspaces.data[0]?.workspace_id ?? null,
+            })
+          : null,
       path: location.pathname,
       search: location.search,
       rememberedPath: readRememberedPath(),

@@ -41,7 +41,7 @@ function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
 }
 
 /**
- * Puts the API answers the server sent with the page (docs/decisions/023) into the query cache before the first
+ * Puts the API answers the server sent with the page (docs/decisions/029) into the query cache before the first
  * render, so the app shows its first page without asking them again (they count as fresh for the queries'
  * staleTime, as an answer just fetched would). The element is removed once read: it describes the page's first
  * moment only. A page without answers (a build served by another server, a test) loads as before.

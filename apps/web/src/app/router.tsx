@@ -105,6 +105,19 @@ export const appRoutes: RouteObject[] = [
             }),
             handle: blankPage,
           },
+          {
+            // Spec section 2: the cloud marketplace's signup and expired subscription (issue 13, docs/decisions/026).
+            path: 'aws/signup',
+            lazy: async () => ({ Component: (await import('./routes/aws-signup')).AwsSignupRoute }),
+            handle: blankPage,
+          },
+          {
+            path: 'aws/expired',
+            lazy: async () => ({
+              Component: (await import('./routes/aws-expired')).AwsExpiredRoute,
+            }),
+            handle: blankPage,
+          },
         ],
       },
       {
@@ -152,7 +165,7 @@ export const appRoutes: RouteObject[] = [
                   {
                     path: 'billing',
                     lazy: async () => ({
-                      Component: (await import('./routes/not-yet-available')).BillingRoute,
+                      Component: (await import('./routes/billing')).BillingRoute,
                     }),
                     handle: { crumb: 'Billing' } satisfies RouteHandle,
                   },
@@ -164,6 +177,21 @@ export const appRoutes: RouteObject[] = [
             path: 'profile',
             lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
             handle: { crumb: 'Profile' } satisfies RouteHandle,
+          },
+          {
+            // Spec section 2: the payment provider's callbacks (issue 13).
+            path: 'checkout/success',
+            lazy: async () => ({
+              Component: (await import('./routes/checkout')).CheckoutSuccessRoute,
+            }),
+            handle: { crumb: 'Checkout' } satisfies RouteHandle,
+          },
+          {
+            path: 'checkout/failure',
+            lazy: async () => ({
+              Component: (await import('./routes/checkout')).CheckoutFailureRoute,
+            }),
+            handle: { crumb: 'Checkout' } satisfies RouteHandle,
           },
         ],
       },

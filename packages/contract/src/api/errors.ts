@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   paymentRequired: 'PAYMENT_REQUIRED',
+  /** A charge failed while changing a plan: status 500 with SERVICE_MESSAGES.errorUpdatingSubscription (section 8). */
+  paymentFailed: 'PAYMENT_FAILED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',

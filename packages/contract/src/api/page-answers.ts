@@ -1,5 +1,5 @@
 /**
- * The API answers a page's HTML carries (docs/decisions/023): the calls the dashboard makes at once when it opens
+ * The API answers a page's HTML carries (docs/decisions/029): the calls the dashboard makes at once when it opens
  * on a path, asked by the server with the request's own session while it sends the page, so the app renders its
  * first page without a round trip. The server makes exactly these calls through its own routes (same access checks,
  * same answers); the web app puts each answer where the call's query would have put it.

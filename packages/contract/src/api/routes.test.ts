@@ -195,6 +195,15 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['DELETE', '/v3/service/{serviceId}/authentication/principals/{principalName}'],
   ['PUT', '/v3/service/{serviceId}/authentication/anonymous'],
   ['PUT', '/v3/service/{serviceId}/authentication/trusted-properties'],
+  // Checkout, plan changes and the payment provider's webhook (issue 13, docs/decisions/023)
+  ['GET', '/v3/workspace/{workspaceId}/billing/account'],
+  ['POST', '/v3/workspace/{workspaceId}/billing/checkout'],
+  ['GET', '/v3/workspace/{workspaceId}/billing/checkout/{checkoutSessionId}'],
+  ['PUT', '/v3/service/{serviceId}/upgrade-service-plan'],
+  ['PUT', '/v3/service/{serviceId}/resize-cluster'],
+  ['POST', '/v3/billing/webhook'],
+  // The cloud marketplace signup (issue 13, docs/decisions/026)
+  ['POST', '/v3/marketplace/signup'],
 ];
 
 /** Section 6 permissions on the routes that need one; every other route needs none. */
@@ -237,6 +246,11 @@ const REQUIRED_PERMISSIONS: Record<string, string> = {
   'POST /v3/workspace/{workspaceId}/billing/update-payment-method': 'manage-billing',
   'GET /v3/workspace/{workspaceId}/billing/invoice/summary': 'manage-billing',
   'GET /v3/workspace/{workspaceId}/billing/invoice/forecast': 'manage-billing',
+  'GET /v3/workspace/{workspaceId}/billing/account': 'manage-billing',
+  'POST /v3/workspace/{workspaceId}/billing/checkout': 'manage-billing',
+  'GET /v3/workspace/{workspaceId}/billing/checkout/{checkoutSessionId}': 'manage-billing',
+  'PUT /v3/service/{serviceId}/upgrade-service-plan': 'upgrade-service',
+  'PUT /v3/service/{serviceId}/resize-cluster': 'upgrade-service',
 };
 
 describe('the route table', () => {

@@ -1,11 +1,13 @@
 import type { RouteDefinition } from './define-route';
 import { consoleRoutes } from './routes/console';
 import { billingRoutes } from './routes/billing';
+import { checkoutRoutes } from './routes/checkout';
 import { consentRoutes } from './routes/consent';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { kafkaGatewayRoutes } from './routes/kafka-gateway';
 import { logRoutes } from './routes/logs';
+import { marketplaceRoutes } from './routes/marketplace';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { restAdapterRoutes } from './routes/rest-adapter';
@@ -29,6 +31,8 @@ export const routes = {
   ...workspaceRoutes,
   ...memberRoutes,
   ...billingRoutes,
+  ...checkoutRoutes,
+  ...marketplaceRoutes,
   ...serviceRoutes,
   ...topicRoutes,
   ...consoleRoutes,

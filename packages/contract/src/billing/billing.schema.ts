@@ -128,6 +128,8 @@ export const checkoutStateSchema = z.object({
   isUpgrade: z.boolean().optional(),
   generatedServiceName: z.string().optional(),
   serviceName: z.string().optional(),
+  /** Ours: the optional label typed in the create-service form, so a resumed form keeps it. */
+  label: z.string().optional(),
   selectedRegion: z.string().optional(),
   workspaceId: z.string().optional(),
   regionPlaceholder: z.string().optional(),

@@ -33,6 +33,16 @@ describe('paymentRequirement', () => {
     expect(paymentRequirement({ tier: paid, freeTrial: false, workspace }).required).toBe(false);
   });
 
+  it('asks a marketplace organisation for no card: the marketplace bills it', () => {
+    const workspace = { ...plain, billingProvider: 'awsMarketplace' };
+    expect(paymentRequirement({ tier: paid, freeTrial: false, workspace }).required).toBe(false);
+  });
+
+  it('asks any other billing provider for a card', () => {
+    const workspace = { ...plain, billingProvider: null };
+    expect(paymentRequirement({ tier: paid, freeTrial: false, workspace }).required).toBe(true);
+  });
+
   it('is satisfied by a payment method on file', () => {
     expect(
       paymentRequirement({ tier: paid, freeTrial: false, workspace: plain, hasPaymentMethod: true })

@@ -4,6 +4,30 @@ import { AUDIT_ACTIONS } from './member.schema';
 import type { AuditAction } from './member.schema';
 
 const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]> = [
+  [
+    'marketplace.connected',
+    '111122223333',
+    { status: 'subscribe-success' },
+    'Connected an AWS Marketplace subscription to the organisation',
+  ],
+  [
+    'marketplace.status_changed',
+    null,
+    { from: 'subscribe-success', to: 'unsubscribe-success', suspended: ['lunar-sky'] },
+    'Changed the AWS Marketplace subscription status from subscribe-success to unsubscribe-success; suspended “lunar-sky”',
+  ],
+  [
+    'marketplace.status_changed',
+    null,
+    { from: 'unsubscribe-success', to: 'subscribe-success', resumed: ['lunar-sky', 'sun'] },
+    'Changed the AWS Marketplace subscription status from unsubscribe-success to subscribe-success; resumed “lunar-sky”, “sun”',
+  ],
+  [
+    'marketplace.status_changed',
+    null,
+    { from: null, to: 'unsubscribe-pending' },
+    'Changed the AWS Marketplace subscription status to unsubscribe-pending',
+  ],
   ['workspace.created', 'Acme', {}, 'Created the organisation “Acme”'],
   [
     'workspace.renamed',
@@ -203,6 +227,100 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     'lunar-sky',
     { properties: [] },
     'Removed every trusted session property of the service “lunar-sky”',
+  ],
+  // Free trial (docs/decisions/025).
+  [
+    'service.trial_reminder_sent',
+    'lunar-sky',
+    { subject: 'Your free trial ends in 3 days' },
+    'Sent the free trial reminder “Your free trial ends in 3 days” about the service “lunar-sky”',
+  ],
+  [
+    'service.trial_suspended',
+    'lunar-sky',
+    { reason: 'TRIAL_END' },
+    'Suspended the service “lunar-sky”: its free trial ended without a payment method',
+  ],
+  [
+    'service.trial_converted',
+    'lunar-sky',
+    { billingPlan: 'small' },
+    'Moved the service “lunar-sky” from its free trial to the small plan',
+  ],
+  [
+    'service.trial_removed',
+    'lunar-sky',
+    {},
+    'Removed the service “lunar-sky” 30 days or more after its free trial was suspended',
+  ],
+  [
+    'service.trial_extended',
+    'lunar-sky',
+    { days: 14 },
+    'Extended the free trial of the service “lunar-sky” by 14 days',
+  ],
+  ['service.trial_ended', 'lunar-sky', {}, 'Ended the free trial of the service “lunar-sky” now'],
+  [
+    'service.removal_delayed',
+    'lunar-sky',
+    { removalDueAt: '2027-05-01T00:00:00.000Z' },
+    'Delayed the removal of the service “lunar-sky” to 2027-05-01',
+  ],
+  [
+    'billing.payment_exemption_changed',
+    null,
+    { on: true },
+    'Exempted the organisation from adding a payment method',
+  ],
+  [
+    'billing.payment_exemption_changed',
+    null,
+    { on: false },
+    'Ended the organisation’s exemption from adding a payment method',
+  ],
+  [
+    'billing.manual_billing_changed',
+    null,
+    { on: false },
+    'Returned the organisation to billing by card',
+  ],
+  [
+    'billing.credit_granted',
+    null,
+    { amount: 2500, currency: 'usd', reason: 'outage on 3 Nov' },
+    'Granted 25.00 USD of credit (outage on 3 Nov)',
+  ],
+  [
+    'billing.invoice_settled',
+    '202611-ABC',
+    { status: 'paid' },
+    'Marked the invoice 202611-ABC as paid',
+  ],
+  ['billing.invoice_settled', '202611-ABC', { status: 'void' }, 'Voided the invoice 202611-ABC'],
+  // Payments and plan changes (docs/decisions/023).
+  [
+    'service.plan_changed',
+    'lunar-sky',
+    { from: 'Small', to: 'Medium' },
+    'Changed the plan of the service “lunar-sky” from Small to Medium',
+  ],
+  [
+    'service.cluster_resized',
+    'lunar-sky',
+    { nodes: 3 },
+    'Turned high availability on for the service “lunar-sky” (3 nodes)',
+  ],
+  [
+    'service.cluster_resized',
+    'lunar-sky',
+    { nodes: 1 },
+    'Turned high availability off for the service “lunar-sky” (one node)',
+  ],
+  [
+    'billing.payment_method_updated',
+    null,
+    { brand: 'visa', last4: '4242' },
+    'Set the payment card to visa ending in 4242',
   ],
 ];
 

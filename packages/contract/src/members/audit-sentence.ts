@@ -96,6 +96,19 @@ const ANONYMOUS_SENTENCES: Record<string, (on: string) => string> = {
  * written by older versions may lack them.
  */
 const SENTENCES = {
+  'marketplace.connected': () => 'Connected an AWS Marketplace subscription to the organisation',
+  'marketplace.status_changed': (_target, details) => {
+    const from = text(details.from);
+    const to = text(details.to);
+    const change = to
+      ? `Changed the AWS Marketplace subscription status ${from ? `from ${from} ` : ''}to ${to}`
+      : 'Changed the AWS Marketplace subscription status';
+    const suspended = names(details.suspended) ?? [];
+    const resumed = names(details.resumed) ?? [];
+    if (suspended.length > 0) return `${change}; suspended ${listed(suspended, 'no service')}`;
+    if (resumed.length > 0) return `${change}; resumed ${listed(resumed, 'no service')}`;
+    return change;
+  },
   'workspace.created': (target) =>
     target ? `Created the organisation “${target}”` : 'Created the organisation',
   'workspace.renamed': (target, details) => {
@@ -210,6 +223,29 @@ const SENTENCES = {
       ? `${sentence(service(target))}${closed(details)}`
       : `Changed how ${service(target)} treats anonymous sessions${closed(details)}`;
   },
+  'service.plan_changed': (target, details) => {
+    const from = text(details.from);
+    const to = text(details.to);
+    if (from && to) return `Changed the plan of ${service(target)} from ${from} to ${to}`;
+    return to
+      ? `Moved ${service(target)} to the ${to} plan`
+      : `Changed the plan of ${service(target)}`;
+  },
+  'service.cluster_resized': (target, details) => {
+    const nodes = count(details.nodes);
+    return nodes === undefined
+      ? `Resized the cluster of ${service(target)}`
+      : nodes > 1
+        ? `Turned high availability on for ${service(target)} (${plural(nodes, 'node')})`
+        : `Turned high availability off for ${service(target)} (one node)`;
+  },
+  'billing.payment_method_updated': (_target, details) => {
+    const brand = text(details.brand);
+    const last4 = text(details.last4);
+    return last4
+      ? `Set the payment card to ${brand ? `${brand} ` : ''}ending in ${last4}`
+      : 'Updated the payment card';
+  },
   'service.trusted_properties_changed': (target, details) => {
     const properties = names(details.properties);
     if (!properties) {
@@ -218,6 +254,55 @@ const SENTENCES = {
     return properties.length === 0
       ? `Removed every trusted session property of ${service(target)}${closed(details)}`
       : `Set the trusted session properties of ${service(target)} to ${listed(properties, 'none')}${closed(details)}`;
+  },
+  'service.trial_reminder_sent': (target, details) => {
+    const subject = text(details.subject);
+    return subject
+      ? `Sent the free trial reminder “${subject}” about ${service(target)}`
+      : `Sent a free trial reminder about ${service(target)}`;
+  },
+  'service.trial_suspended': (target, details) =>
+    details.reason === 'LIMIT_EXHAUSTED'
+      ? `Suspended ${service(target)}: its free trial used all of its messages`
+      : `Suspended ${service(target)}: its free trial ended without a payment method`,
+  'service.trial_converted': (target, details) => {
+    const plan = text(details.billingPlan);
+    return `Moved ${service(target)} from its free trial to the ${plan ?? 'paid'} plan`;
+  },
+  'service.trial_removed': (target) =>
+    `Removed ${service(target)} 30 days or more after its free trial was suspended`,
+  'service.trial_extended': (target, details) => {
+    const days = count(details.days);
+    return days === undefined
+      ? `Extended the free trial of ${service(target)}`
+      : `Extended the free trial of ${service(target)} by ${plural(days, 'day')}`;
+  },
+  'service.trial_ended': (target) => `Ended the free trial of ${service(target)} now`,
+  'service.removal_delayed': (target, details) => {
+    const until = text(details.removalDueAt);
+    return until
+      ? `Delayed the removal of ${service(target)} to ${until.slice(0, 10)}`
+      : `Delayed the removal of ${service(target)}`;
+  },
+  'billing.payment_exemption_changed': (_target, details) =>
+    details.on === false
+      ? 'Ended the organisation’s exemption from adding a payment method'
+      : 'Exempted the organisation from adding a payment method',
+  'billing.manual_billing_changed': (_target, details) =>
+    details.on === false
+      ? 'Returned the organisation to billing by card'
+      : 'Marked the organisation as billed manually (invoices are settled by the operator)',
+  'billing.credit_granted': (_target, details) => {
+    const cents = typeof details.amount === 'number' ? details.amount : undefined;
+    const currency = text(details.currency)?.toUpperCase() ?? 'USD';
+    const amount =
+      cents === undefined ? 'credit' : `${(cents / 100).toFixed(2)} ${currency} of credit`;
+    const reason = text(details.reason);
+    return `Granted ${amount}${reason ? ` (${reason})` : ''}`;
+  },
+  'billing.invoice_settled': (target, details) => {
+    const invoice = target ? `the invoice ${target}` : 'an invoice';
+    return details.status === 'void' ? `Voided ${invoice}` : `Marked ${invoice} as paid`;
   },
 } satisfies Record<AuditAction, Sentence>;
 

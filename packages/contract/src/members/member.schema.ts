@@ -82,6 +82,26 @@ export const AUDIT_ACTIONS = [
   'service.principal_removed',
   'service.anonymous_action_changed',
   'service.trusted_properties_changed',
+  // Free trial (docs/decisions/025): the trial scheduler (no actor) and the operator's trial commands.
+  'service.trial_reminder_sent',
+  'service.trial_suspended',
+  'service.trial_converted',
+  'service.trial_removed',
+  'service.trial_extended',
+  'service.trial_ended',
+  'service.removal_delayed',
+  // Payments and plan changes (docs/decisions/023).
+  'service.plan_changed',
+  'service.cluster_resized',
+  'billing.payment_method_updated',
+  // The cloud marketplace (docs/decisions/026)
+  'marketplace.connected',
+  'marketplace.status_changed',
+  // The operator's billing commands (docs/decisions/024).
+  'billing.payment_exemption_changed',
+  'billing.manual_billing_changed',
+  'billing.credit_granted',
+  'billing.invoice_settled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

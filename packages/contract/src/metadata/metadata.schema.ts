@@ -10,8 +10,14 @@ export const adapterTypeSchema = z.enum(ADAPTER_TYPES);
 export const tierSchema = z.object({
   displayName: z.string(),
   billingPlan: z.string(),
-  /** Price per node per month in cents; tiers are shown sorted by it (section 9). */
-  pricing: z.object({ perNode: centsSchema }),
+  /**
+   * Price per node per month in cents; tiers are shown sorted by it (section 9). `perMillionMessages` (ours, issue
+   * 13): cents per million billed messages, charged on the monthly invoice; absent means usage is not charged.
+   */
+  pricing: z.object({
+    perNode: centsSchema,
+    perMillionMessages: centsSchema.nonnegative().optional(),
+  }),
   /** Memory of one node, e.g. `2Gi`. */
   nodeSpec: z.object({ memory: z.string() }),
   /** Nodes of the high-availability cluster; 1 node without high availability (section 9). */

@@ -152,6 +152,12 @@ export const serviceSchema = z.object({
   billingProvider: z.string().nullable(),
   hostname: z.string(),
   scheduledUpdate: scheduledUpdateSchema.nullable(),
+  /** Free trial (section 9, docs/decisions/025): when it ends, unix ms; present while the service is a trial. */
+  trialEndsAt: z.number().int().optional(),
+  /** Billed messages the trial has used so far (its cap is FREE_TRIAL_MESSAGE_CAP), read once a minute. */
+  trialMessagesUsed: z.number().int().nonnegative().optional(),
+  /** When a service suspended by its trial is removed, unix ms (30 days after the suspension unless delayed). */
+  removalDueAt: z.number().int().optional(),
   /** Where MQTT clients connect (not secret; beyond the spec's list, for the overview and the snippets). */
   endpoints: serviceEndpointsSchema,
 });

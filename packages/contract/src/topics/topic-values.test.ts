@@ -89,7 +89,10 @@ describe('encodeTopicValue and decodeTopicValue', () => {
     const bytes = new Uint8Array(200_000).map((_, index) => index % 256);
     const base64 = decodeTopicValue('BINARY', {}, bytes) as string;
     const encoded = encodeTopicValue('BINARY', {}, base64);
-    expect(encoded.ok && encoded.payload).toEqual(bytes);
+    if (!encoded.ok) throw new Error(encoded.message);
+    // Compared byte by byte: a deep equality over 200,000 elements takes seconds and times out on a busy machine.
+    expect(encoded.payload.length).toBe(bytes.length);
+    expect(encoded.payload.findIndex((byte, index) => byte !== bytes[index])).toBe(-1);
   });
 });
 

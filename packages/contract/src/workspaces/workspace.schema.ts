@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKETPLACE_SUBSCRIPTION_STATUSES } from '../constants';
+import { ACCOUNT_CLOSURE_REASONS, MARKETPLACE_SUBSCRIPTION_STATUSES } from '../constants';
 import { ROLES } from '../members/permissions';
 import { FIELD_LIMITS, requiredText } from '../common/fields';
 import { serviceSchema, serviceStatusSchema } from '../services/service.schema';
@@ -36,6 +36,8 @@ export const workspaceSchema = z.object({
   /** Present for marketplace organisations only. */
   awsMarketplaceSubscriptionStatus: z.enum(MARKETPLACE_SUBSCRIPTION_STATUSES).nullable().optional(),
   isFreeTrialAvailable: z.boolean(),
+  /** Section 4 account closure reason (docs/decisions/025); TRIAL_END and LIMIT_EXHAUSTED block new services. */
+  closureReason: z.enum(ACCOUNT_CLOSURE_REASONS).nullable().optional(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

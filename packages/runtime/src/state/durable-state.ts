@@ -136,6 +136,11 @@ export interface DurableStateOptions {
   compactAfterBytes?: number;
   /** Used when the state has never set a credential version. */
   initialCredentialVersion?: number;
+  /**
+   * false: every topic lives in memory only, as if each had PERSISTENT "false" (a free trial's "no persistence",
+   * spec section 9); principals and security stay durable, so credentials survive a restart. Default true.
+   */
+  persistTopics?: boolean;
 }
 
 type Done = (error?: Error | null) => void;
@@ -233,13 +238,23 @@ export class DurableState {
   private constructor(
     private readonly dir: string,
     compactAfterBytes: number,
+    private readonly persistTopics: boolean,
   ) {
     this.compactAfterBytes = compactAfterBytes;
   }
 
+  /** Whether a topic's records are written: its PERSISTENT property, unless this state keeps no topics at all. */
+  private persists(topic: TopicState): boolean {
+    return this.persistTopics && isPersistent(topic);
+  }
+
   static async open(options: DurableStateOptions): Promise<DurableState> {
     await mkdir(options.dir, { recursive: true });
-    const state = new DurableState(options.dir, options.compactAfterBytes ?? 64 * 1024 * 1024);
+    const state = new DurableState(
+      options.dir,
+      options.compactAfterBytes ?? 64 * 1024 * 1024,
+      options.persistTopics ?? true,
+    );
     state.credentialVersion = options.initialCredentialVersion ?? 0;
     await state.recover();
     // Start every run on a fresh snapshot and an empty log: this also drops a torn last record.
@@ -290,6 +305,10 @@ export class DurableState {
       }
       this.apply(entry);
       this.recoveredRecords += 1;
+    }
+    // Without topic persistence a runtime starts with no topics, whatever an earlier run left on disk.
+    if (!this.persistTopics && this.topics.size > 0) {
+      this.apply({ op: 'removeTopics', paths: [...this.topics.keys()] });
     }
     // The retained range holds at recovery too: events that aged out while the runtime was down go.
     const now = Date.now();
@@ -479,8 +498,8 @@ export class DurableState {
    */
   private isOnDisk(path: string, before: TopicState | undefined, done: Done | undefined): boolean {
     const after = this.topics.get(path);
-    if (after === undefined || isPersistent(after)) return true;
-    if (before !== undefined && isPersistent(before)) {
+    if (after === undefined || this.persists(after)) return true;
+    if (before !== undefined && this.persists(before)) {
       this.enqueue(
         this.keyOf({ op: 'removeTopics', paths: [path] }),
         { op: 'removeTopics', paths: [path] },
@@ -603,7 +622,7 @@ export class DurableState {
           trustedProperties: this.security.trustedProperties,
         },
         topics: [...this.topics]
-          .filter(([, topic]) => isPersistent(topic))
+          .filter(([, topic]) => this.persists(topic))
           .map(([path, topic]): [string, SnapshotTopic] => {
             const {
               op: _op,

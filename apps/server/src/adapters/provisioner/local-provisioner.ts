@@ -13,7 +13,7 @@ import { service } from '../../db/schema';
 import type { TokenSigner } from '../../modules/service-api/tokens';
 import type { Provisioner, RuntimeEndpoint } from './provisioner';
 import { identifyRuntime, isHealthy, resetTopics, setCredentialVersion } from './runtime-client';
-import { runtimeBaseEnv } from './runtime-env';
+import { planRuntimeEnv, runtimeBaseEnv } from './runtime-env';
 
 export interface LocalProvisionerOptions {
   db: Database;
@@ -609,6 +609,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
           HERALD_CREDENTIAL_VERSION: String(row.credentialVersion),
           HERALD_TOPICS_CAPACITY: String(topicsCapacityOf(row)),
           HERALD_LOG_FILE: path.join(dir, RUNTIME_LOG_FILE),
+          ...planRuntimeEnv(row),
           ...(options.metricsToken ? { HERALD_METRICS_TOKEN: options.metricsToken } : {}),
         },
       });

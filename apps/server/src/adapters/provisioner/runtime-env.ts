@@ -1,3 +1,5 @@
+import { FREE_TRIAL_BILLING_PLAN } from '@herald/contract/constants';
+
 /**
  * The part of the control plane's environment a service runtime inherits. A runtime needs no secret of the control
  * plane (AUTH_SECRET, DATABASE_URL, SMTP_URL, payment keys): it verifies tokens against the JWKS it is given. So it
@@ -25,4 +27,12 @@ export function runtimeBaseEnv(env: NodeJS.ProcessEnv): Record<string, string> {
     if (INHERITED.includes(name) || name.startsWith('HERALD_')) inherited[name] = value;
   }
   return inherited;
+}
+
+/**
+ * The service's plan settings for its runtime: a free trial runs without topic persistence (spec section 9 "no
+ * persistence", docs/decisions/025). A trial converted to a paid plan keeps this until its runtime next starts.
+ */
+export function planRuntimeEnv(row: { billingPlan: string }): Record<string, string> {
+  return row.billingPlan === FREE_TRIAL_BILLING_PLAN ? { HERALD_TOPIC_PERSISTENCE: 'off' } : {};
 }

@@ -11,3 +11,7 @@ export * from './service';
 export * from './dashboard-revocation';
 export * from './service-log';
 export * from './usage';
+export * from './payments';
+export * from './invoicing';
+export * from './free-trial';
+export * from './marketplace';

@@ -58,6 +58,12 @@ export const service = pgTable(
     /** Rotating the secret raises this; runtimes refuse tokens with an older `cv` claim. */
     credentialVersion: integer('credential_version').notNull().default(1),
     createdBy: text('created_by'),
+    /** Free trial (docs/decisions/025): its start and end, billed messages so far (read each minute), suspension. */
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    trialMessagesUsed: bigint('trial_messages_used', { mode: 'number' }).notNull().default(0),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    removalDueAt: timestamp('removal_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +74,9 @@ export const service = pgTable(
       .on(table.mqttPort)
       .where(sql`${table.mqttPort} is not null`),
     index('service_workspace_id_idx').on(table.workspaceId),
+    index('service_trial_idx')
+      .on(table.trialEndsAt)
+      .where(sql`${table.billingPlan} = 'freeTrial'`),
   ],
 );
 

@@ -28,6 +28,12 @@ export const workspace = pgTable('workspace', {
   creditCurrency: text('credit_currency').notNull().default('USD'),
   /** A workspace gets one free trial (section 9); set when a free-trial service is created. */
   freeTrialUsed: boolean('free_trial_used').notNull().default(false),
+  /** Section 4 account closure reason (docs/decisions/025): TRIAL_END and LIMIT_EXHAUSTED block new services. */
+  closureReason: text('closure_reason'),
+  /** `awsMarketplace` for a marketplace organisation (section 3 provider / billingProvider), else null (docs/decisions/026). */
+  billingProvider: text('billing_provider'),
+  /** Section 4 marketplace subscription status; set only for marketplace organisations. */
+  awsMarketplaceSubscriptionStatus: text('aws_marketplace_subscription_status'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,8 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { resolveDataDirSecret } from '../../lib/data-dir-secret';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
-import { StartupError } from '../../lib/startup-error';
 
 export const OUTBOX_TOKEN_FILE = 'outbox-token';
 
@@ -14,24 +12,7 @@ export const OUTBOX_COOKIE_TTL_SECONDS = 60 * 60;
  * only someone who can read the server's data directory (or its terminal at start-up) holds it. Never logged.
  */
 export function resolveOutboxToken(config: Pick<Config, 'dataDir'>): string {
-  const file = path.join(config.dataDir, OUTBOX_TOKEN_FILE);
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  try {
-    // O_EXCL: of two servers starting on one DATA_DIR, one writes and both read the same token.
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, {
-      flag: 'wx',
-      mode: 0o600,
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const token = fs.readFileSync(file, 'utf8').trim();
-  if (token.length < 32) {
-    throw new StartupError(
-      `${file} does not hold a usable outbox token (fewer than 32 characters): delete it to generate a new one.`,
-    );
-  }
-  return token;
+  return resolveDataDirSecret(config.dataDir, OUTBOX_TOKEN_FILE, 'outbox token');
 }
 
 /** Constant-time comparison of a presented credential with the expected one, whatever their lengths. */

@@ -10,6 +10,8 @@ import { registerRoute, serviceOf } from '../../plugins/route-registry';
 import { insertAuditEvent } from '../workspace/workspace.repository';
 import { actorOf } from '../workspace/workspace.service';
 import { catalogueOf } from './catalogue';
+import { closePlanPeriod } from '../invoicing/plan-periods.repository';
+import { latestInvoicedPeriodOf } from '../invoicing/invoices.repository';
 import { auditServiceAction } from './service-audit';
 import { toService, toServiceStatusResponse as statusReply } from './service.mapper';
 import { bumpGeneration, updateService } from './service.repository';
@@ -48,11 +50,18 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, routes.getServiceStatus, async (request) => statusReply(serviceOf(request)));
 
-  registerRoute(app, routes.getBillingPeriod, async () => ({
-    current: currentBillingMonth(app.clock()),
-    // No invoices exist yet.
-    latest: null,
-  }));
+  registerRoute(app, routes.getBillingPeriod, async (request) => {
+    // `latest`: the service's part of the latest invoice that charged it (docs/decisions/024).
+    const latest = await latestInvoicedPeriodOf(app.db, serviceOf(request).id);
+    return {
+      current: currentBillingMonth(app.clock()),
+      latest: latest && {
+        start: Math.floor(latest.start.getTime() / 1000),
+        end: Math.floor(latest.end.getTime() / 1000),
+        amount: latest.amount,
+      },
+    };
+  });
 
   registerRoute(app, routes.getLiveMetrics, async (request) => {
     const row = serviceOf(request);
@@ -193,6 +202,7 @@ export async function serviceRoutes(app: FastifyInstance): Promise<void> {
     const now = app.clock();
     await app.db.transaction(async (tx) => {
       await updateService(tx, current.id, { desiredState: 'deleted' }, now);
+      await closePlanPeriod(tx, current.id, now);
       await insertAuditEvent(tx, {
         workspaceId: current.workspaceId,
         actor: { customerId: actor.customerId, email: actor.email },

@@ -85,6 +85,13 @@ export function toService(row: ServiceRow, config: ServiceMappingConfig): Servic
         ? { newHeraldVersion: row.scheduledVersion, scheduledTimestamp: row.scheduledTimestamp }
         : null,
     endpoints: serviceEndpoints(row, config),
+    // Free trial (docs/decisions/025): its end and messages while it is one; the removal date once suspended.
+    ...(row.freeTrial &&
+      row.trialEndsAt !== null && {
+        trialEndsAt: row.trialEndsAt.getTime(),
+        trialMessagesUsed: row.trialMessagesUsed,
+      }),
+    ...(row.removalDueAt !== null && { removalDueAt: row.removalDueAt.getTime() }),
   };
 }
 

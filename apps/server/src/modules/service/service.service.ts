@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES } from '@herald/contract/api/errors';
 import { paymentRequirement } from '@herald/contract/billing/payment-requirement';
+import { assertMarketplaceSubscriptionActive } from '../marketplace/marketplace-guard';
+import { openPlanPeriod } from '../invoicing/plan-periods.repository';
 import { isFreeTrialTier } from '@herald/contract/billing/free-trial';
+import {
+  CLOSURE_BLOCKS_CREATION_MESSAGE,
+  closureBlocksNewServices,
+} from '@herald/contract/billing/account-closure';
+import { trialEndsAt } from '@herald/contract/billing/free-trial-timeline';
 import { SERVICE_CREATED_EVENT } from '@herald/contract/logs/service-event-text';
 import { hasPermission } from '@herald/contract/members/permissions';
 import { SERVICE_MESSAGES } from '@herald/contract/messages';
@@ -24,8 +31,10 @@ import {
   findWorkspace,
   insertAuditEvent,
 } from '../workspace/workspace.repository';
+import type { WorkspaceRow } from '../workspace/workspace.repository';
+import { hasValidPaymentMethod } from '../payments/payments.repository';
 import { actorOf } from '../workspace/workspace.service';
-import type { Catalogue } from './catalogue';
+import type { Catalogue, CatalogueTier } from './catalogue';
 import {
   claimFreeTrial,
   insertService,
@@ -41,6 +50,8 @@ export const SERVICE_CREATE_MESSAGES = {
     `Unknown billing plan '${plan}': choose one of the plans offered at checkout`,
   freeTrialTierOnly: 'A free trial is available for the XSmall and Small plans only.',
   freeTrialUsed: 'This organisation has already used its free trial.',
+  freeTrialSingleInstance:
+    'A free trial runs on a single instance: turn high availability off, or choose a paid plan.',
 } as const;
 
 export const SCHEDULE_MESSAGES = {
@@ -80,24 +91,40 @@ function badField(field: string, message: string): HttpError {
   });
 }
 
+export interface CreateServiceActor {
+  customerId: string;
+  email: string | null;
+  ipAddress: string | null;
+}
+
+/** What validateCreateService found: the workspace, the tier and version to create with. */
+export interface ValidatedCreateService {
+  ws: WorkspaceRow;
+  tier: CatalogueTier;
+  version: string;
+  freeTrial: boolean;
+}
+
 /**
- * POST /v3/service/create: membership and create-service of the body's workspace, the section 5 name, region,
- * version and plan rules, the free trial and the payment method (contract rules); then the row (status CHECKING)
- * and the provisioner's reconcile.
+ * The checks of POST /v3/service/create, in its order and with its messages: membership (404) and create-service
+ * (403) of the body's workspace, the section 5 name (400, or 409 when taken), region, version and plan, the free
+ * trial, and the payment method (402 unless `payment` is 'skip': a checkout is about to store a card). Shared with
+ * the checkout, which runs them when it starts and again when its completion event creates the service.
  */
-export async function createService(
+export async function validateCreateService(
   app: FastifyInstance,
-  request: FastifyRequest,
   catalogue: Catalogue,
-  body: CreateServiceRequest,
-): Promise<ServiceRow> {
-  const { userId } = requireSession(request);
+  input: { userId: string; body: CreateServiceRequest; payment: 'check' | 'skip' },
+): Promise<ValidatedCreateService> {
+  const { userId, body } = input;
   const roles = await findMemberRoles(app.db, body.workspaceId, userId);
   const ws = roles.length > 0 ? await findWorkspace(app.db, body.workspaceId) : undefined;
   if (!ws) throw new HttpError(404, ERROR_CODES.notFound, WORKSPACE_NOT_FOUND_MESSAGE);
   if (!hasPermission(roles, 'create-service')) {
     throw new HttpError(403, ERROR_CODES.forbidden, permissionDeniedMessage('create-service'));
   }
+  // An organisation whose marketplace subscription has ended runs no new services (section 4, decision 026).
+  assertMarketplaceSubscriptionActive(ws);
 
   const verdict = await verdictForName(app.db, body.serviceName);
   if (!verdict.valid) {
@@ -120,55 +147,90 @@ export async function createService(
   if (freeTrial && ws.freeTrialUsed) {
     throw new HttpError(409, ERROR_CODES.conflict, SERVICE_CREATE_MESSAGES.freeTrialUsed);
   }
-  const payment = paymentRequirement({ tier, freeTrial, workspace: ws });
-  if (payment.required) throw new HttpError(402, ERROR_CODES.paymentRequired, payment.message);
-
-  const actor = await actorOf(app, request);
-  const now = app.clock();
-  let row: ServiceRow;
-  try {
-    row = await app.db.transaction(async (tx) => {
-      if (freeTrial && !(await claimFreeTrial(tx, ws.id))) {
-        throw new HttpError(409, ERROR_CODES.conflict, SERVICE_CREATE_MESSAGES.freeTrialUsed);
-      }
-      const inserted = await insertService(tx, {
-        id: newServiceId(),
-        workspaceId: ws.id,
-        serviceName: body.serviceName,
-        label: body.label ?? null,
-        region: body.region,
-        billingPlan: freeTrial ? 'freeTrial' : tier.billingPlan,
-        provisioningPlan: tier.billingPlan,
-        heraldVersion: version,
-        noOfNodes: body.highAvailability ? tier.ha.clusterSize : 1,
-        status: 'CHECKING',
-        desiredState: 'running',
-        sensitiveData: body.sensitiveData ?? false,
-        freeTrial,
-        clientId: generateClientId(),
-        clientSecretEncrypted: app.secretBox.encrypt(generateClientSecret()),
-        createdBy: userId,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await insertAuditEvent(tx, {
-        workspaceId: ws.id,
-        actor: { customerId: actor.customerId, email: actor.email },
-        action: 'service.created',
-        target: inserted.serviceName,
-        details: { serviceId: inserted.id, billingPlan: inserted.billingPlan },
-        ipAddress: actor.ipAddress,
-        at: now,
-      });
-      return inserted;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'service_service_name_idx')) {
-      throw new HttpError(409, ERROR_CODES.conflict, SERVICE_NAME_REASONS.taken);
-    }
-    throw error;
+  // Spec section 9: one service on a single instance (docs/decisions/025).
+  if (freeTrial && body.highAvailability) {
+    throw badField('highAvailability', SERVICE_CREATE_MESSAGES.freeTrialSingleInstance);
   }
-  // Before the provisioner starts: "created" is the first line of the service's event log.
+  if (input.payment === 'check') {
+    const hasPaymentMethod = await hasValidPaymentMethod(app.db, ws.id, app.clock());
+    // A blocking closure reason (section 4) stops new services until a card is added (docs/decisions/025).
+    const canPay = hasPaymentMethod || ws.paymentMethodExempted || ws.manuallyBilled;
+    if (closureBlocksNewServices({ closureReason: ws.closureReason, hasValidCard: canPay })) {
+      throw new HttpError(402, ERROR_CODES.paymentRequired, CLOSURE_BLOCKS_CREATION_MESSAGE);
+    }
+    const payment = paymentRequirement({ tier, freeTrial, workspace: ws, hasPaymentMethod });
+    if (payment.required) throw new HttpError(402, ERROR_CODES.paymentRequired, payment.message);
+  }
+  return { ws, tier, version, freeTrial };
+}
+
+/**
+ * Writes a validated new service in `tx`: the free trial claim, the row (status CHECKING), its first plan period
+ * and the audit event. A name taken meanwhile surfaces as the unique violation of service_service_name_idx.
+ */
+export async function insertCreatedService(
+  app: FastifyInstance,
+  tx: Database,
+  input: {
+    validated: ValidatedCreateService;
+    body: CreateServiceRequest;
+    actor: CreateServiceActor;
+    now: Date;
+  },
+): Promise<ServiceRow> {
+  const { validated, body, actor, now } = input;
+  const { ws, tier, version, freeTrial } = validated;
+  if (freeTrial && !(await claimFreeTrial(tx, ws.id))) {
+    throw new HttpError(409, ERROR_CODES.conflict, SERVICE_CREATE_MESSAGES.freeTrialUsed);
+  }
+  const inserted = await insertService(tx, {
+    id: newServiceId(),
+    workspaceId: ws.id,
+    serviceName: body.serviceName,
+    label: body.label ?? null,
+    region: body.region,
+    billingPlan: freeTrial ? 'freeTrial' : tier.billingPlan,
+    provisioningPlan: tier.billingPlan,
+    heraldVersion: version,
+    noOfNodes: body.highAvailability ? tier.ha.clusterSize : 1,
+    status: 'CHECKING',
+    desiredState: 'running',
+    sensitiveData: body.sensitiveData ?? false,
+    freeTrial,
+    clientId: generateClientId(),
+    clientSecretEncrypted: app.secretBox.encrypt(generateClientSecret()),
+    createdBy: actor.customerId,
+    // Spec section 9: the trial runs 30 days from its creation (docs/decisions/025).
+    ...(freeTrial && { trialStartedAt: now, trialEndsAt: new Date(trialEndsAt(now.getTime())) }),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await openPlanPeriod(tx, {
+    serviceId: inserted.id,
+    workspaceId: ws.id,
+    serviceName: inserted.serviceName,
+    billingPlan: inserted.billingPlan,
+    nodes: inserted.noOfNodes,
+    at: now,
+  });
+  await insertAuditEvent(tx, {
+    workspaceId: ws.id,
+    actor: { customerId: actor.customerId, email: actor.email },
+    action: 'service.created',
+    target: inserted.serviceName,
+    details: { serviceId: inserted.id, billingPlan: inserted.billingPlan },
+    ipAddress: actor.ipAddress,
+    at: now,
+  });
+  return inserted;
+}
+
+/** After the creating transaction: "created" is the first line of the event log, then the provisioner starts it. */
+export async function announceCreatedService(
+  app: FastifyInstance,
+  row: ServiceRow,
+  actor: CreateServiceActor,
+): Promise<void> {
   await recordServiceEvent(
     app,
     row.id,
@@ -180,6 +242,34 @@ export async function createService(
     },
   );
   app.provisioner.reconcile(row.id);
+}
+
+/**
+ * POST /v3/service/create: validateCreateService (a paid tier passes with a valid card on file), then the row, its
+ * plan period and audit event in one transaction, then the provisioner's reconcile.
+ */
+export async function createService(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  catalogue: Catalogue,
+  body: CreateServiceRequest,
+): Promise<ServiceRow> {
+  const { userId } = requireSession(request);
+  const validated = await validateCreateService(app, catalogue, { userId, body, payment: 'check' });
+  const actor = await actorOf(app, request);
+  const now = app.clock();
+  let row: ServiceRow;
+  try {
+    row = await app.db.transaction((tx) =>
+      insertCreatedService(app, tx, { validated, body, actor, now }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error, 'service_service_name_idx')) {
+      throw new HttpError(409, ERROR_CODES.conflict, SERVICE_NAME_REASONS.taken);
+    }
+    throw error;
+  }
+  await announceCreatedService(app, row, actor);
   return row;
 }
 

@@ -11,6 +11,7 @@ import { deleteConsentData } from '../consent/consent.repository';
 import { resendVerificationMail, sendVerificationMail } from '../identity/identity.service';
 import { signupAttemptMail } from '../identity/mails';
 import { listServicesOfMember } from '../service/service.repository';
+import { listSubscriptionIdsOfMember } from '../invoicing/subscriptions.repository';
 import {
   deleteWorkspace,
   listOwnedWorkspacesOf,
@@ -179,14 +180,16 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const { profile, identityUser } = await currentUser(app, request);
     // The dashboard principal's token (section 7 messaging client session), with the user's role in each of
     // their workspaces (docs/decisions/013).
-    const [services, token] = await Promise.all([
+    const [services, token, subscriptions] = await Promise.all([
       listServicesOfMember(app.db, profile.customerId),
       signDashboardTokenFor(app, profile.customerId),
+      listSubscriptionIdsOfMember(app.db, profile.customerId),
     ]);
     return toUser(profile, identityUser, {
       services: services.map((service) => service.id),
       firstService: firstServiceOf(services),
       accessToken: token,
+      subscriptions,
     });
   });
 

@@ -33,6 +33,8 @@ export interface UserServices {
   services: string[];
   firstService: string | null;
   accessToken?: string;
+  /** The billing subscriptions of the user's workspaces (issue 13). */
+  subscriptions?: string[];
 }
 
 /**
@@ -58,8 +60,7 @@ export function toUser(
     emailValidated: identity.emailVerified,
     company: profile.company,
     services: extra.services,
-    // Seam: billing subscriptions arrive with the billing issue.
-    subscriptions: [],
+    subscriptions: extra.subscriptions ?? [],
     setupComplete: profile.setupComplete,
     detailsComplete: isDetailsComplete(profile),
     firstService: extra.firstService,

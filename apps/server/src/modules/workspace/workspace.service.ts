@@ -1,3 +1,4 @@
+import { isAccountClosureReason } from '@herald/contract/billing/account-closure';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
@@ -15,6 +16,7 @@ import { listPendingInvitesFor } from '../members/members.repository';
 import { toService } from '../service/service.mapper';
 import type { ServiceMappingConfig } from '../service/service.mapper';
 import { listServicesOf } from '../service/service.repository';
+import { marketplaceStatusOf } from '../marketplace/marketplace-wire';
 
 /** Who made a change, as the audit trail records it. */
 export interface Actor {
@@ -51,11 +53,17 @@ export function toWorkspace(
         roles: [member.role],
       })),
     services,
-    // Seam: marketplace billing arrives with the billing issue.
-    provider: null,
+    // A marketplace organisation (docs/decisions/026): provider and its alias billingProvider, and the status.
+    provider: row.billingProvider,
+    billingProvider: row.billingProvider,
+    ...(row.billingProvider !== null && {
+      awsMarketplaceSubscriptionStatus: marketplaceStatusOf(row.awsMarketplaceSubscriptionStatus),
+    }),
     paymentMethodExempted: row.paymentMethodExempted,
     manuallyBilled: row.manuallyBilled,
     isFreeTrialAvailable: !row.freeTrialUsed,
+    // Section 4 closure reason (docs/decisions/025).
+    closureReason: isAccountClosureReason(row.closureReason) ? row.closureReason : null,
   };
 }
 

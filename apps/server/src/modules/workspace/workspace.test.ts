@@ -46,9 +46,12 @@ describe('/v3/workspaces and /v3/workspace', () => {
           users: [{ customerid: owner.userId, email: owner.email, roles: ['Owner'] }],
           services: [],
           provider: null,
+          billingProvider: null,
           paymentMethodExempted: false,
           manuallyBilled: false,
           isFreeTrialAvailable: true,
+          // Section 4 account closure reason (docs/decisions/025).
+          closureReason: null,
         },
       ]);
       expect(() => workspaceSchema.array().parse(workspaces)).not.toThrow();

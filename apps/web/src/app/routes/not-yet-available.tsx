@@ -16,8 +16,3 @@ function NotYetAvailable({ title }: { title: string }) {
 export function EvaluationRoute() {
   return <NotYetAvailable title="Evaluation guide" />;
 }
-
-/** `/workspace/:workspaceId/billing` (billing is a later issue). */
-export function BillingRoute() {
-  return <NotYetAvailable title="Billing" />;
-}

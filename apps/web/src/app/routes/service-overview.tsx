@@ -3,6 +3,6 @@ import { useServiceContext } from '../../features/service/hooks/use-service-cont
 
 /** `/service/:serviceId` (the service layout has loaded the service). */
 export function ServiceOverviewRoute() {
-  const { service } = useServiceContext();
-  return <ServiceOverviewPage service={service} />;
+  const { service, roles } = useServiceContext();
+  return <ServiceOverviewPage service={service} roles={roles} />;
 }

@@ -6,7 +6,7 @@ import { authKeys } from './keys';
 
 /*
  * The current-user query without its hooks (user-query.ts): the entry chunk needs these (route loaders, the page's
- * answers) and must not pull React Query's observers in with the hooks (bundle budget, docs/decisions/023).
+ * answers) and must not pull React Query's observers in with the hooks (bundle budget, docs/decisions/029).
  */
 
 /**

@@ -43,6 +43,8 @@ export function HintColourSection({
         disabled={!canConfigure}
         error={colour !== '' && !isValid ? 'Enter a colour such as #1a2b3c' : undefined}
         maw={280}
+        // Above the field: opened below, the picker covered the Save colour button under it.
+        popoverProps={{ position: 'top-start' }}
         eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
       />
       <Group gap="sm">

@@ -64,7 +64,7 @@ export function ServiceNav({ service, status, roles }: ServiceNavProps) {
           );
         })}
       </Stack>
-      {model.showUpgradePrompt && <UpgradeBlock billingPlan={service.billingPlan} />}
+      {model.showUpgradePrompt && <UpgradeBlock service={service} />}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { hasPermission } from '@herald/contract/members/permissions';
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
 import { useFlag } from '../../../lib/flags';
@@ -7,10 +8,18 @@ import { useServiceStatus } from '../hooks/use-service-status';
 import { ConnectionDetailsCard } from './connection-details-card';
 import { LiveMetricsCard } from './live-metrics-card';
 import { StatusBadge } from './status-badge';
+import { TrialStatus } from './trial-status';
 import { UsageSummaryCard } from './usage-summary-card';
 
 /** The service overview (spec section 2, `/service/{serviceId}`). */
-export function ServiceOverviewPage({ service }: { service: Service }) {
+export function ServiceOverviewPage({
+  service,
+  roles = [],
+}: {
+  service: Service;
+  /** The signed-in user's roles in the service's workspace (the free trial panel's Billing link). */
+  roles?: readonly string[];
+}) {
   const name = service.label ?? service.serviceName;
   useDocumentTitle(`${name} · Herald Cloud`);
   // Polled every 10 s while transitional (spec section 9).
@@ -25,6 +34,7 @@ export function ServiceOverviewPage({ service }: { service: Service }) {
         </Group>
         <Text c="dimmed">{service.hostname}</Text>
       </Stack>
+      <TrialStatus service={service} canManageBilling={hasPermission(roles, 'manage-billing')} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="md">
           <LiveMetricsCard serviceId={service.serviceId} />

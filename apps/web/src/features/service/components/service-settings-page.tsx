@@ -5,6 +5,7 @@ import type { Service } from '@herald/contract/services/service.schema';
 import { AlertsSection } from './alerts-section';
 import { DeleteServiceSection } from './delete-service-section';
 import { HintColourSection } from './hint-colour-section';
+import { PlanSection } from './plan-section';
 import { ResetTopicsSection } from './reset-topics-section';
 import { RestartSection } from './restart-section';
 import { SensitiveDataSection } from './sensitive-data-section';
@@ -22,6 +23,7 @@ export function ServiceSettingsPage({ service, roles }: { service: Service; role
       <AlertsSection service={service} />
       <RestartSection serviceId={service.serviceId} canRestart={can('restart-service')} />
       <ResetTopicsSection serviceId={service.serviceId} canReset={can('reset-topics')} />
+      <PlanSection service={service} canUpgrade={can('upgrade-service')} />
       <VersionSection service={service} canUpgrade={can('upgrade-service')} />
       <DeleteServiceSection service={service} canDelete={can('cancel-service')} />
     </Stack>

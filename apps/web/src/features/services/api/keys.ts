@@ -7,6 +7,9 @@ export const createServiceKeys = {
   all: ['create-service'] as const,
   /** GET /v3/workspace/{workspaceId}/credit */
   credit: (workspaceId: string) => [...createServiceKeys.all, 'credit', workspaceId] as const,
+  /** GET /v3/workspace/{workspaceId}/paymentMethod */
+  paymentMethod: (workspaceId: string) =>
+    [...createServiceKeys.all, 'payment-method', workspaceId] as const,
   /** GET /v3/generate-service-name */
   generatedName: () => [...createServiceKeys.all, 'generated-name'] as const,
   /** GET /v3/service/{serviceName}/check */

@@ -1,4 +1,6 @@
 import { Alert, Text } from '@mantine/core';
+import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
+import type { PaymentExemption } from '../utils/checkout';
 import { useGeneratedServiceNameQuery } from '../api/service-name-queries';
 import { useMetadataQuery } from '../api/services-queries';
 import { CreateServiceForm } from './create-service-form';
@@ -7,6 +9,8 @@ import { InlineLoader, LoadFailed } from '../../../components/query-states';
 export interface CreateServiceContentProps {
   workspaceId: string;
   isFreeTrialAvailable: boolean;
+  paymentExemption: PaymentExemption;
+  resumedRequest?: CreateServiceRequest | undefined;
   onCancel: () => void;
 }
 
@@ -18,6 +22,8 @@ export interface CreateServiceContentProps {
 export function CreateServiceContent({
   workspaceId,
   isFreeTrialAvailable,
+  paymentExemption,
+  resumedRequest,
   onCancel,
 }: CreateServiceContentProps) {
   const metadata = useMetadataQuery();
@@ -50,6 +56,8 @@ export function CreateServiceContent({
       metadata={metadata.data}
       initialServiceName={generatedName.data?.data ?? ''}
       isFreeTrialAvailable={isFreeTrialAvailable}
+      paymentExemption={paymentExemption}
+      resumedRequest={resumedRequest}
       onCancel={onCancel}
     />
   );

@@ -11,25 +11,38 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useId } from '@mantine/hooks';
+import { createServiceCheckoutState } from '@herald/contract/billing/checkout-state';
 import type { Metadata } from '@herald/contract/metadata/metadata.schema';
+import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
 import { regionDisplay, versionDisplay } from '@herald/contract/services/service-display';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
 import { inlineErrorText } from '../../../lib/error-text';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
+import { useStartCheckoutMutation } from '../../../lib/start-checkout';
 import { useCreateServiceMutation } from '../api/create-service-mutation';
+import { usePaymentMethodQuery } from '../api/payment-method-query';
 import { useCreateServiceForm } from '../hooks/use-create-service-form';
 import { useServiceNameCheck } from '../hooks/use-service-name-check';
 import { CheckoutEstimate } from './checkout-estimate';
 import { ServiceNameField } from './service-name-field';
 import { TierPicker } from './tier-picker';
-import { FREE_TRIAL_DAYS } from '../utils/checkout';
+import {
+  FREE_TRIAL_DAYS,
+  formValuesOf,
+  needsCheckout,
+  type PaymentExemption,
+} from '../utils/checkout';
 
 export interface CreateServiceFormProps {
   workspaceId: string;
   metadata: Metadata;
   initialServiceName: string;
   isFreeTrialAvailable: boolean;
+  /** The workspace needs no card (an operator exempted it or bills it manually). */
+  paymentExemption: PaymentExemption;
+  /** A resumed checkout's request (from /checkout/failure, "Try again"): the form starts from it. */
+  resumedRequest?: CreateServiceRequest | undefined;
   onCancel: () => void;
 }
 
@@ -39,28 +52,40 @@ const PAYMENT_REQUIRED = 402;
 /**
  * Create a service: name (proposed, checked live), label, region, version, tier, high
  * availability, free trial, sensitive data; the estimate for this month and the credit. On
- * success it opens the new service.
+ * success it opens the new service. A paid service without a valid card on file goes through
+ * checkout first (issue 13): the state is saved, the checkout starts and the browser goes to the
+ * card page; /checkout/success opens the service once the payment is confirmed.
  */
 export function CreateServiceForm({
   workspaceId,
   metadata,
   initialServiceName,
   isFreeTrialAvailable,
+  paymentExemption,
+  resumedRequest,
   onCancel,
 }: CreateServiceFormProps) {
   const navigate = useNavigate();
   const haHintId = useId();
   const trialHintId = useId();
   const createService = useCreateServiceMutation();
-  const { form, tiers, summary, toRequest } = useCreateServiceForm({
+  const startCheckout = useStartCheckoutMutation();
+  const paymentMethod = usePaymentMethodQuery(workspaceId);
+  const { form, tiers, selectedTier, summary, toRequest } = useCreateServiceForm({
     workspaceId,
     metadata,
     initialServiceName,
     isFreeTrialAvailable,
+    resumedValues: resumedRequest === undefined ? undefined : formValuesOf(resumedRequest),
   });
+  // Unknown (the card could not be read): create straight away and let a 402 start the checkout.
+  const isCheckout =
+    !paymentMethod.isError &&
+    needsCheckout(selectedTier, summary, paymentExemption, paymentMethod.data, new Date());
+  const isWaitingForCard = paymentMethod.isPending && (selectedTier?.pricing.perNode ?? 0) > 0;
   const nameCheck = useServiceNameCheck(form.values.serviceName);
   const isNameRejected = nameCheck.verdict?.valid === false;
-  const failure = createService.error;
+  const failure = startCheckout.error ?? createService.error;
   // A 400's issues on the form's fields show there; anything else shows at the top.
   const fieldErrorsOf = (error: unknown) =>
     Object.fromEntries(
@@ -70,10 +95,37 @@ export function CreateServiceForm({
     );
   const showsFailureAlert = failure !== null && Object.keys(fieldErrorsOf(failure)).length === 0;
 
+  const beginCheckout = (request: CreateServiceRequest) => {
+    createService.reset();
+    startCheckout.mutate(
+      {
+        workspaceId,
+        body: { purpose: 'create-service', service: request },
+        state: createServiceCheckoutState(request, {
+          generatedServiceName: initialServiceName,
+          now: new Date(),
+        }),
+      },
+      { onError: (error) => form.setErrors(fieldErrorsOf(error)) },
+    );
+  };
+
   const handleSubmit = form.onSubmit((values) => {
-    createService.mutate(toRequest(values), {
+    const request = toRequest(values);
+    if (isCheckout) {
+      beginCheckout(request);
+      return;
+    }
+    createService.mutate(request, {
       onSuccess: (service) => void navigate(`/service/${service.serviceId}`),
-      onError: (error) => form.setErrors(fieldErrorsOf(error)),
+      onError: (error) => {
+        // The server found no valid card after all (e.g. it expired meanwhile): pay first.
+        if (isApiError(error) && error.status === PAYMENT_REQUIRED) {
+          beginCheckout(request);
+          return;
+        }
+        form.setErrors(fieldErrorsOf(error));
+      },
     });
   });
 
@@ -86,8 +138,8 @@ export function CreateServiceForm({
             variant="light"
             role="alert"
             title={
-              isApiError(failure) && failure.status === PAYMENT_REQUIRED
-                ? 'A payment method is required'
+              failure === startCheckout.error
+                ? 'The checkout could not start'
                 : 'The service could not be created'
             }
           >
@@ -166,12 +218,22 @@ export function CreateServiceForm({
           estimateCents={summary.estimateCents}
           nodes={summary.nodes}
         />
+        {isCheckout && (
+          <Text size="sm" data-testid="checkout-note">
+            No valid card is on file: you will add one on the payment page, and the service is
+            created once the payment is confirmed.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={createService.isPending} disabled={isNameRejected}>
-            Create service
+          <Button
+            type="submit"
+            loading={createService.isPending || startCheckout.isPending || startCheckout.isSuccess}
+            disabled={isNameRejected || isWaitingForCard}
+          >
+            {isCheckout ? 'Continue to payment' : 'Create service'}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import { routes } from '@herald/contract/api/routes';
+import { CHECKOUT_STATE_STORAGE_KEY } from '@herald/contract/billing/checkout-state';
 import { SERVICE_NAME_REASONS } from '@herald/contract/services/service-name-check';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +18,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  window.sessionStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -182,21 +184,149 @@ describe('the create-service dialog', { timeout: SLOW_TEST_MS }, () => {
     });
   });
 
-  it("shows a 402's message at the top of the dialog", async () => {
-    const message = 'A payment method is required to create a paid service';
-    const { dialog } = await openCreateDialog(
+  it('goes through checkout when the server asks for a payment method (402)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { dialog, api } = await openCreateDialog(
       {},
       handle(routes.createService, () =>
-        apiErrorResponse(402, message, { code: 'PAYMENT_METHOD_REQUIRED' }),
+        apiErrorResponse(402, 'A payment method is required', { code: 'PAYMENT_REQUIRED' }),
       ),
+      handle(routes.startCheckout, () => ({
+        status: 200,
+        body: { stripeCheckoutSessionId: 'cs_9', checkoutUrl: '/pay/cs_9' },
+      })),
     );
     await userEvent.click(dialog.getByRole('radio', { name: /^Medium/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'Create service' }));
-    const alert = await dialog.findByRole('alert');
-    expect(alert).toHaveTextContent('A payment method is required');
-    expect(alert).toHaveTextContent(message);
-    // The dialog handles it: no toast as well.
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/cs_9'));
+    expect(api.requestsTo(routes.startCheckout)[0]?.json).toEqual({
+      purpose: 'create-service',
+      service: {
+        workspaceId: 'ws-1',
+        serviceName: 'brave-otter',
+        region: 'eu-west-1.aws',
+        billingPlan: 'medium',
+        heraldVersion: '6.11',
+        highAvailability: false,
+        sensitiveData: false,
+      },
+    });
+    // The dialog handles it: no toast.
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+
+  it(
+    'starts a checkout for a paid plan without a card on file, saving the form for later',
+    {
+      timeout: 2 * SLOW_TEST_MS,
+    },
+    async () => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      window.sessionStorage.clear();
+      const { dialog, api } = await openCreateDialog(
+        {},
+        handle(routes.getPaymentMethod, () => ({ status: 200, body: null })),
+        handle(routes.startCheckout, () => ({
+          status: 200,
+          body: { stripeCheckoutSessionId: 'cs_1', checkoutUrl: '/pay/cs_1' },
+        })),
+      );
+      // Free needs no card.
+      expect(dialog.getByRole('button', { name: 'Create service' })).toBeInTheDocument();
+      await userEvent.click(dialog.getByRole('radio', { name: /^XSmall/ }));
+      await userEvent.type(dialog.getByRole('textbox', { name: 'Label' }), 'Prices');
+      expect(estimate(dialog)).toBe('Estimated cost this month: $5');
+      expect(dialog.getByTestId('checkout-note')).toHaveTextContent('No valid card is on file');
+      await userEvent.click(dialog.getByRole('button', { name: 'Continue to payment' }));
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/cs_1'));
+      const service = {
+        workspaceId: 'ws-1',
+        serviceName: 'brave-otter',
+        label: 'Prices',
+        region: 'eu-west-1.aws',
+        billingPlan: 'xsmall',
+        heraldVersion: '6.11',
+        highAvailability: false,
+        sensitiveData: false,
+        freeTrial: false,
+      };
+      const [request] = api.requestsTo(routes.startCheckout);
+      expect(request?.url).toBe('/v3/workspace/ws-1/billing/checkout');
+      expect(request?.json).toEqual({ purpose: 'create-service', service });
+      expect(api.requestsTo(routes.createService)).toHaveLength(0);
+      expect(JSON.parse(window.sessionStorage.getItem(CHECKOUT_STATE_STORAGE_KEY) ?? '{}')).toEqual(
+        {
+          inProgress: true,
+          resumeCheckout: false,
+          isUpgrade: false,
+          generatedServiceName: 'brave-otter',
+          serviceName: 'brave-otter',
+          label: 'Prices',
+          selectedRegion: 'eu-west-1.aws',
+          workspaceId: 'ws-1',
+          isFreeTrialActivation: false,
+          billingPlan: 'xsmall',
+          serviceSpecifications: { tier: 'xsmall', highAvailability: false, heraldVersion: '6.11' },
+          sensitiveDataFlag: false,
+          checkoutRequestedAt: Date.parse('2026-11-16T00:00:00Z'),
+        },
+      );
+    },
+  );
+
+  it.each([
+    ['a valid card', 'Create service', { exp_month: 11, exp_year: 2026 }],
+    ['an expired card', 'Continue to payment', { exp_month: 10, exp_year: 2026 }],
+  ])('with %s on file the button says %s', async (_, label, card) => {
+    const { dialog } = await openCreateDialog(
+      {},
+      handle(routes.getPaymentMethod, () => ({ status: 200, body: { ...card, last4: '4242' } })),
+    );
+    await userEvent.click(dialog.getByRole('radio', { name: /^Small/ }));
+    expect(await dialog.findByRole('button', { name: label })).toBeInTheDocument();
+  });
+
+  it('needs no card in a workspace exempted from payment', async () => {
+    const { dialog } = await openCreateDialog(
+      { workspace: { paymentMethodExempted: true } },
+      handle(routes.getPaymentMethod, () => ({ status: 200, body: null })),
+    );
+    await userEvent.click(dialog.getByRole('radio', { name: /^Large/ }));
+    expect(dialog.getByRole('button', { name: 'Create service' })).toBeInTheDocument();
+  });
+
+  it('reopens the form with the saved choices after "Try again" on /checkout/failure', async () => {
+    window.sessionStorage.setItem(
+      CHECKOUT_STATE_STORAGE_KEY,
+      JSON.stringify({
+        inProgress: true,
+        resumeCheckout: true,
+        isUpgrade: false,
+        serviceName: 'saved-name',
+        label: 'Saved',
+        selectedRegion: 'us-east-1.aws',
+        workspaceId: 'ws-1',
+        billingPlan: 'medium',
+        serviceSpecifications: { tier: 'medium', highAvailability: true, heraldVersion: '6.11' },
+        sensitiveDataFlag: true,
+        checkoutRequestedAt: Date.parse('2026-11-15T23:00:00Z'),
+      }),
+    );
+    await renderServices({}, ...nameHandlers);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a service' }));
+    const name = await dialog.findByRole('textbox', { name: /Service name/ }, { timeout: 10_000 });
+    expect(name).toHaveValue('saved-name');
+    expect(dialog.getByRole('textbox', { name: 'Label' })).toHaveValue('Saved');
+    expect(dialog.getByRole('radio', { name: /^Medium/ })).toBeChecked();
+    expect(dialog.getByRole('switch', { name: 'High availability' })).toBeChecked();
+    expect(
+      dialog.getByRole('checkbox', { name: 'This service will hold sensitive data' }),
+    ).toBeChecked();
+    // Taken once: a reload does not reopen it.
+    expect(window.sessionStorage.getItem(CHECKOUT_STATE_STORAGE_KEY)).toBeNull();
   });
 
   it("puts a 400's issues on the fields", async () => {

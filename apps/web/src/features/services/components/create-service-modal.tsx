@@ -1,4 +1,6 @@
 import { Modal } from '@mantine/core';
+import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
+import type { PaymentExemption } from '../utils/checkout';
 import { lazy, Suspense } from 'react';
 import { InlineLoader } from '../../../components/query-states';
 
@@ -13,6 +15,9 @@ export interface CreateServiceModalProps {
   onClose: () => void;
   workspaceId: string;
   isFreeTrialAvailable: boolean;
+  paymentExemption: PaymentExemption;
+  /** Reopened by "Try again" on /checkout/failure: the form starts from the saved choices. */
+  resumedRequest?: CreateServiceRequest | undefined;
 }
 
 /** The 'Create a service' dialog (spec section 2, checkout state of section 3). */
@@ -21,6 +26,8 @@ export function CreateServiceModal({
   onClose,
   workspaceId,
   isFreeTrialAvailable,
+  paymentExemption,
+  resumedRequest,
 }: CreateServiceModalProps) {
   return (
     <Modal
@@ -34,6 +41,8 @@ export function CreateServiceModal({
         <CreateServiceContent
           workspaceId={workspaceId}
           isFreeTrialAvailable={isFreeTrialAvailable}
+          paymentExemption={paymentExemption}
+          resumedRequest={resumedRequest}
           onCancel={onClose}
         />
       </Suspense>

@@ -9,6 +9,7 @@ import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
 import { useSessionsText } from '../hooks/use-sessions-text';
 import { ServiceStatusBadge } from '../../../components/service-status-badge';
+import { TrialCardLine } from './trial-card-line';
 
 export interface ServiceCardProps {
   service: Service;
@@ -46,6 +47,7 @@ export function ServiceCard({ service, tiers }: ServiceCardProps) {
           <Detail label="Version" value={versionDisplay(service.heraldVersion)} />
           <Detail label="Sessions" value={sessions} />
         </Group>
+        <TrialCardLine service={service} />
       </Stack>
     </Card>
   );

@@ -1,6 +1,8 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { hasPermission } from '@herald/contract/members/permissions';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
+import { createServiceRequestFromState } from '@herald/contract/billing/checkout-state';
+import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
 import { useState } from 'react';
 import {
   useMetadataQuery,
@@ -11,9 +13,22 @@ import { mergeStatuses } from '../utils/merge-statuses';
 import { CreateServiceButton } from './create-service-button';
 import { CreateServiceModal } from './create-service-modal';
 import { ServiceCard } from './service-card';
+import { TrialClosureNotice } from './trial-closure-notice';
 import { LoadFailed } from '../../../components/query-states';
 import { ServiceCardsSkeleton } from '../../../components/skeletons';
 import { useServiceStatusStream } from '../../../lib/status-stream';
+import { clearCheckoutState, loadCheckoutState } from '../../../lib/checkout-state-storage';
+
+/**
+ * "Try again" on /checkout/failure (spec section 3 resumeCheckout): a create-service checkout of this workspace to
+ * reopen the form with. Read once; the saved state is then cleared (the form saves a new one if it pays again).
+ */
+function takeResumedRequest(workspaceId: string): CreateServiceRequest | undefined {
+  const state = loadCheckoutState();
+  if (state?.resumeCheckout !== true || state.workspaceId !== workspaceId) return undefined;
+  clearCheckoutState();
+  return createServiceRequestFromState(state) ?? undefined;
+}
 
 export interface ServicesPageProps {
   workspace: Workspace;
@@ -28,7 +43,10 @@ export interface ServicesPageProps {
 export function ServicesPage({ workspace, roles }: ServicesPageProps) {
   const workspaceId = workspace.workspace_id;
   const canCreateService = hasPermission(roles, 'create-service');
-  const [isCreating, setCreating] = useState(false);
+  const [resumedRequest] = useState(() =>
+    canCreateService ? takeResumedRequest(workspaceId) : undefined,
+  );
+  const [isCreating, setCreating] = useState(resumedRequest !== undefined);
   const services = useWorkspaceServicesQuery(workspaceId);
   const hasServices = services.isSuccess && services.data.length > 0;
   const statuses = useWorkspaceServiceStatusesQuery(workspaceId, hasServices);
@@ -54,6 +72,7 @@ export function ServicesPage({ workspace, roles }: ServicesPageProps) {
         )}
       </Group>
 
+      <TrialClosureNotice workspace={workspace} roles={roles} />
       {services.isPending && <ServiceCardsSkeleton />}
       {services.isError && (
         <LoadFailed
@@ -97,6 +116,8 @@ export function ServicesPage({ workspace, roles }: ServicesPageProps) {
           onClose={() => setCreating(false)}
           workspaceId={workspaceId}
           isFreeTrialAvailable={workspace.isFreeTrialAvailable}
+          paymentExemption={workspace}
+          resumedRequest={resumedRequest}
         />
       )}
     </Stack>

@@ -15,6 +15,8 @@ export interface CreateServiceFormOptions {
   metadata: Metadata;
   initialServiceName: string;
   isFreeTrialAvailable: boolean;
+  /** A resumed checkout's choices (spec section 3 resumeCheckout): the form starts from them. */
+  resumedValues?: Partial<CreateServiceValues> | undefined;
 }
 
 /**
@@ -27,6 +29,7 @@ export function useCreateServiceForm({
   metadata,
   initialServiceName,
   isFreeTrialAvailable,
+  resumedValues,
 }: CreateServiceFormOptions) {
   const tiers = useMemo(() => sortTiersByPrice(metadata.tiers), [metadata.tiers]);
   const tierOf = (billingPlan: string): Tier | undefined =>
@@ -46,6 +49,7 @@ export function useCreateServiceForm({
       highAvailability: false,
       freeTrial: false,
       sensitiveData: false,
+      ...resumedValues,
     },
     validate: (values) => zodResolver(createServiceRequestSchema)(toRequest(values)),
   });

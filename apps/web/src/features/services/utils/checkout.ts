@@ -1,5 +1,7 @@
+import { isCardExpired } from '@herald/contract/billing/card-expiry';
 import { isFreeTrialTier } from '@herald/contract/billing/free-trial';
 import { clusterSize, estimateCheckoutCost } from '@herald/contract/billing/money';
+import { paymentRequirement } from '@herald/contract/billing/payment-requirement';
 import type { Tier } from '@herald/contract/metadata/metadata.schema';
 import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
 
@@ -95,4 +97,41 @@ export function formatMoney(cents: number, currency: string = PRICE_CURRENCY): s
     minimumFractionDigits: isWhole ? 0 : 2,
     maximumFractionDigits: isWhole ? 0 : 2,
   }).format(cents / 100);
+}
+
+/** The form's values from a resumed checkout's request (spec section 3 resumeCheckout). */
+export function formValuesOf(request: CreateServiceRequest): Partial<CreateServiceValues> {
+  return {
+    serviceName: request.serviceName,
+    label: request.label ?? '',
+    region: request.region,
+    ...(request.heraldVersion === undefined ? {} : { heraldVersion: request.heraldVersion }),
+    billingPlan: request.billingPlan,
+    highAvailability: request.highAvailability === true,
+    freeTrial: request.freeTrial === true,
+    sensitiveData: request.sensitiveData === true,
+  };
+}
+
+export interface PaymentExemption {
+  paymentMethodExempted: boolean;
+  manuallyBilled: boolean;
+}
+
+/**
+ * Whether creating the chosen service goes through checkout first (issue 13): a paid tier outside a free trial,
+ * a workspace that is not exempted or manually billed, and no valid card on file (a card is expired after the end
+ * of its expiry month, spec section 5). The contract's paymentRequirement is the rule the server applies too.
+ */
+export function needsCheckout(
+  tier: Tier | undefined,
+  summary: Pick<CheckoutSummary, 'isFreeTrial'>,
+  workspace: PaymentExemption,
+  card: { exp_year: number; exp_month: number } | null | undefined,
+  now: Date,
+): boolean {
+  if (tier === undefined) return false;
+  const hasPaymentMethod = card !== null && card !== undefined && !isCardExpired(card, now);
+  return paymentRequirement({ tier, freeTrial: summary.isFreeTrial, workspace, hasPaymentMethod })
+    .required;
 }

@@ -4,7 +4,7 @@ import type { UsagePoint } from '@herald/contract/usage/usage.schema';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { USAGE_CHART_HEIGHT } from '../utils/chart-size';
 import { USAGE_PERIOD_PHRASES } from '../utils/usage-labels';
-import { ChartBoundary } from './chart-boundary';
+import { ChartBoundary } from '../../../components/chart-boundary';
 import { UsageTable } from './usage-table';
 
 // The chart library loads only with the first chart drawn (bundle budget).

@@ -1,14 +1,10 @@
 import { Anchor, Badge, Group } from '@mantine/core';
-import { MARKETPLACE_BILLING_PROVIDER } from '@herald/contract/constants';
+import { isMarketplaceWorkspace as isMarketplaceOrganisation } from '@herald/contract/marketplace/marketplace-status';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
 import { Link, useLocation } from 'react-router';
 
 export function isMarketplaceWorkspace(workspace: Workspace | null): boolean {
-  return (
-    workspace !== null &&
-    (workspace.provider === MARKETPLACE_BILLING_PROVIDER ||
-      workspace.billingProvider === MARKETPLACE_BILLING_PROVIDER)
-  );
+  return workspace !== null && isMarketplaceOrganisation(workspace);
 }
 
 /**
@@ -18,6 +14,7 @@ export function isMarketplaceWorkspace(workspace: Workspace | null): boolean {
 export function WorkspaceBrand({ workspace }: { workspace: Workspace | null }) {
   const location = useLocation();
   const to = workspace ? `/workspace/${workspace.workspace_id}` : location.pathname;
+  const isMarketplace = isMarketplaceWorkspace(workspace);
   return (
     <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
       <Anchor
@@ -28,11 +25,20 @@ export function WorkspaceBrand({ workspace }: { workspace: Workspace | null }) {
         c="var(--mantine-color-text)"
         underline="never"
         style={{ whiteSpace: 'nowrap' }}
+        // The badge is part of the link's name for screen readers (docs/decisions/026).
+        {...(isMarketplace && { 'aria-label': 'Herald Cloud, AWS Marketplace organisation' })}
       >
         Herald Cloud
       </Anchor>
-      {isMarketplaceWorkspace(workspace) && (
-        <Badge size="xs" variant="filled" color="grape.9" style={{ overflow: 'visible' }}>
+      {isMarketplace && (
+        <Badge
+          size="xs"
+          variant="filled"
+          color="grape.9"
+          style={{ overflow: 'visible' }}
+          title="Billed through AWS Marketplace"
+          aria-hidden
+        >
           Marketplace
         </Badge>
       )}
