@@ -102,7 +102,9 @@ describe('the service side navigation (spec section 2)', () => {
     renderService('/service/svc-1', { service: buildService({ upgradeAvailable: true }) });
     const nav = await serviceNav();
     await userEvent.click(await nav.findByRole('button', { name: 'Upgrade your Plan' }));
-    expect(await screen.findByRole('dialog', { name: 'Unable to downgrade' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'This plan cannot be changed' }),
+    ).toBeInTheDocument();
   });
 });
 
