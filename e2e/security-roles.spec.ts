@@ -200,8 +200,11 @@ test('an Owner creates a role in the permissions matrix and a principal in Auth;
   const matrix = page.getByRole('table', { name: 'Path permissions' });
   const pathCell = matrix.getByRole('rowheader', { name: /sensors/ });
   const removeRow = matrix.getByRole('button', { name: 'Remove the row sensors' });
-  await pathCell.scrollIntoViewIfNeeded();
-  await expect(pathCell).toBeInViewport();
+  // Scrolled again if the page was still settling (data arriving after the scroll moved it out of view).
+  await expect(async () => {
+    await pathCell.scrollIntoViewIfNeeded();
+    await expect(pathCell).toBeInViewport({ timeout: 1_000 });
+  }).toPass();
   await expect(removeRow).not.toBeInViewport();
   const x = (await pathCell.boundingBox())!.x;
   await matrix.evaluate((table) => {
