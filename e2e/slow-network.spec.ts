@@ -66,7 +66,7 @@ test('on a slow network the services list shows with the page, a service shows i
     await page.goto(workspacePath, { waitUntil: 'commit' });
     const card = page.getByRole('link', { name: new RegExp(serviceName) });
     // Its scripts may take a few seconds here (every request passes the route handler); its data takes none.
-    await expect(card).toBeVisible({ timeout: 10_000 });
+    await expect(card).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     expect(api.wasSent('/v3/workspaces')).toBe(false);

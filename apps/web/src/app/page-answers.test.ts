@@ -1,10 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../features/auth/api/keys';
 import { SIGNED_OUT } from '../features/auth/api/user-query';
 import { workspaceKeys } from '../features/workspaces/api/keys';
 import { serviceKeys } from '../lib/service-queries';
+import { createQueryClient } from '../lib/query-client';
 import { seedPageAnswers } from './page-answers';
+
+const idleWork = vi.hoisted((): (() => void)[] => []);
+vi.mock('../lib/when-idle', () => ({
+  whenIdle: (work: () => void) => {
+    idleWork.push(work);
+    return () => undefined;
+  },
+}));
 
 function pageWith(text: string): void {
   const element = document.createElement('script');
@@ -64,6 +73,25 @@ describe('the answers the server sent with the page', () => {
       seedPageAnswers(client);
       expect(client.getQueryData(authKeys.currentUser())).toEqual(session);
     }
+  });
+
+  it('keep the user fresh for the first render and ask it again (for its token) once the page is idle', () => {
+    idleWork.length = 0;
+    pageWith(
+      JSON.stringify({
+        answers: [
+          { id: 'getUser', url: '/v3/user', params: {}, status: 200, body: { customerid: 'u1' } },
+        ],
+      }),
+    );
+    const client = createQueryClient();
+    seedPageAnswers(client);
+    // Fresh: the root loader's prefetch asks nothing (no API client or schemas before the first render).
+    expect(client.getQueryState(authKeys.currentUser())?.isInvalidated).toBe(false);
+    expect(client.getQueryState(authKeys.currentUser())?.dataUpdatedAt).toBeGreaterThan(0);
+    expect(idleWork).toHaveLength(1);
+    idleWork[0]!();
+    expect(client.getQueryState(authKeys.currentUser())?.isInvalidated).toBe(true);
   });
 
   it('leave everything to the app when there are none or they cannot be read', () => {

@@ -8,6 +8,7 @@ import { SIGNED_OUT, type CurrentUserSession } from '../features/auth/api/user-q
 import { authKeys } from '../features/auth/api/keys';
 import { workspaceKeys } from '../features/workspaces/api/keys';
 import { serviceKeys } from '../lib/service-keys';
+import { whenIdle } from '../lib/when-idle';
 
 /** Where an answer goes: the key and data its query would have stored, or null to leave the call to the app. */
 function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
@@ -56,12 +57,17 @@ export function seedPageAnswers(client: QueryClient, doc: Document = document): 
   } catch {
     return;
   }
+  let isUserWithoutToken = false;
   for (const answer of document.answers ?? []) {
     const entry = queryEntryOf(answer);
     if (!entry) continue;
-    // The user comes without its messaging token (never in HTML): stored as already stale, so the first component
-    // using it asks GET /v3/user once in the background and the token arrives with that answer.
-    const isUserWithoutToken = answer.id === 'getUser' && answer.status === 200;
-    client.setQueryData(entry[0], entry[1], isUserWithoutToken ? { updatedAt: 0 } : undefined);
+    client.setQueryData(entry[0], entry[1]);
+    if (answer.id === 'getUser' && answer.status === 200) isUserWithoutToken = true;
+  }
+  // The user comes without its messaging token (never in HTML): asked again once the page is up, so the token
+  // arrives without the API client and its schemas competing with the first render (stored as stale instead, the
+  // root loader's prefetch loaded them at once). A messaging session opened before then fetches its own token.
+  if (isUserWithoutToken) {
+    whenIdle(() => void client.invalidateQueries({ queryKey: authKeys.currentUser() }));
   }
 }

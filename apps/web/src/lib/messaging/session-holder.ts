@@ -13,6 +13,7 @@ export class MessagingSessionHolder {
   private isServiceRunning = false;
   private releaseTimer: ReturnType<typeof setTimeout> | null = null;
   private accessToken: string | null;
+  private isFetchingToken = false;
 
   constructor(
     private readonly options: Omit<SessionManagerOptions, 'accessToken'> & {
@@ -58,8 +59,10 @@ export class MessagingSessionHolder {
 
   setAccessToken(token: string | null | undefined): void {
     if (token === undefined || token === null || token === '') return;
+    const hadToken = this.accessToken !== null;
     this.accessToken = token;
     this.manager?.setAccessToken(token);
+    if (!hadToken) this.openIfWanted();
   }
 
   /** The layout left: the session closes now. */
@@ -70,11 +73,34 @@ export class MessagingSessionHolder {
 
   private openIfWanted(isRetryingFailed = false): void {
     if (this.users === 0 || !this.isServiceRunning) return;
+    // The page's first user answer comes without the token (it is never in the HTML, docs/decisions/029): the
+    // session asks for one before it starts, rather than starting without one (refused, section 5).
+    if (this.accessToken === null) {
+      this.fetchTokenThenOpen();
+      return;
+    }
     const { state } = this.session.getSnapshot();
     // A failed session stays failed (its error says why) until a page using it is opened again.
     if (state === 'idle' || state === 'closed' || (isRetryingFailed && state === 'failed')) {
       this.session.start();
     }
+  }
+
+  private fetchTokenThenOpen(): void {
+    if (this.isFetchingToken) return;
+    this.isFetchingToken = true;
+    this.options.fetchAccessToken().then(
+      (token) => {
+        this.isFetchingToken = false;
+        if (token !== null && token !== '') this.setAccessToken(token);
+        // No token: the start's own check says so (noAccessToken).
+        else if (this.users > 0 && this.isServiceRunning) this.session.start();
+      },
+      () => {
+        this.isFetchingToken = false;
+        if (this.users > 0 && this.isServiceRunning) this.session.start();
+      },
+    );
   }
 
   private cancelRelease(): void {
