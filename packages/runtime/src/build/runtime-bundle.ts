@@ -48,6 +48,7 @@ export async function buildRuntimeBundle(): Promise<string> {
       js: "import { createRequire as __heraldCreateRequire } from 'node:module';\nconst require = __heraldCreateRequire(import.meta.url);",
     },
     outfile: RUNTIME_BUNDLE,
+    alias: { debug: join(RUNTIME_PACKAGE_DIR, 'src', 'build', 'debug-off.cjs') },
   });
   await mkdir(join(RUNTIME_PACKAGE_DIR, 'dist'), { recursive: true });
   // The map first, the bundle last: whoever sees the new bundle finds its map beside it.
