@@ -71,7 +71,9 @@ export async function createBenchKeys(): Promise<BenchKeys> {
 export async function startRuntimeBroker(dir: string, keys: BenchKeys): Promise<BenchBroker> {
   const bundle = await ensureRuntimeBundle();
   const dataDir = join(dir, `runtime-${randomUUID()}`);
-  const child = spawn(process.execPath, [bundle], {
+  // RUNTIME_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the runtime (written at its SIGTERM exit).
+  const nodeArgs = (process.env.RUNTIME_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
     env: {
       PATH: process.env.PATH ?? '',
       HERALD_SERVICE_ID: 'bench',

@@ -57,8 +57,8 @@ export function openRawSession(
     const onData = (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       if (received.length < 4) return;
+      // The error listener stays (a reset after the CONNACK is no crash of the bench; reject is a no-op then).
       socket.off('data', onData);
-      socket.off('error', reject);
       // CONNACK: 0x20 0x02, session present, return code (section 3.2).
       resolve({ socket, returnCode: received[0] === 0x20 ? (received[3] ?? -1) : -1 });
     };
