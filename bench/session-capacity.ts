@@ -22,7 +22,8 @@ import { connectPacket, openRawSession } from './support/raw-mqtt';
 const SESSIONS = Number(process.argv[2] ?? 5_000);
 const BATCH = 200;
 const KEEP_ALIVE_SECONDS = 300;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2_000));
+// Long enough for V8 to collect the garbage of the connection burst: what stays is what idle sessions hold.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10_000));
 
 interface Figures {
   baseKiB: number;

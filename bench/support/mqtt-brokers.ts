@@ -5,7 +5,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { ensureRuntimeBundle } from '../../packages/runtime/src/build/runtime-bundle';
+import {
+  RUNTIME_NODE_FLAGS,
+  ensureRuntimeBundle,
+} from '../../packages/runtime/src/build/runtime-bundle';
 
 /** A broker process the MQTT benches drive: where it listens, how to log in, its pid (for RSS and open fds). */
 export interface BenchBroker {
@@ -73,7 +76,7 @@ export async function startRuntimeBroker(dir: string, keys: BenchKeys): Promise<
   const dataDir = join(dir, `runtime-${randomUUID()}`);
   // RUNTIME_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the runtime (written at its SIGTERM exit).
   const nodeArgs = (process.env.RUNTIME_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, bundle], {
+  const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, ...nodeArgs, bundle], {
     env: {
       PATH: process.env.PATH ?? '',
       HERALD_SERVICE_ID: 'bench',

@@ -11,6 +11,12 @@ import { build } from 'esbuild';
 export const RUNTIME_PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const RUNTIME_SOURCE_ENTRY = join(RUNTIME_PACKAGE_DIR, 'src', 'main.ts');
 export const RUNTIME_BUNDLE = join(RUNTIME_PACKAGE_DIR, 'dist', 'main.mjs');
+/**
+ * Node's flags for the bundle (the control plane, the tests and the benches start it with them). None today:
+ * `--optimize-for-size` halved the RSS per idle session (23 → 12 KiB with 5,000 sessions) but also halved the
+ * throughput (bench/mqtt-throughput.ts), see docs/decisions/028.
+ */
+export const RUNTIME_NODE_FLAGS: readonly string[] = [];
 /** The files the bundle was made from and when: a later change to any of them makes it stale. */
 const BUNDLE_INPUTS = join(RUNTIME_PACKAGE_DIR, 'dist', 'main.inputs.json');
 
@@ -48,7 +54,13 @@ export async function buildRuntimeBundle(): Promise<string> {
       js: "import { createRequire as __heraldCreateRequire } from 'node:module';\nconst require = __heraldCreateRequire(import.meta.url);",
     },
     outfile: RUNTIME_BUNDLE,
-    alias: { debug: join(RUNTIME_PACKAGE_DIR, 'src', 'build', 'debug-off.cjs') },
+    alias: {
+      debug: join(RUNTIME_PACKAGE_DIR, 'src', 'build', 'debug-off.cjs'),
+      // mqtt-packet's parser (its only user here) needs a buffer list, not a stream: `bl()` is a whole Duplex
+      // stream per connection (two stream states, listeners, ~1.5 KiB a session, issue 14); the plain BufferList
+      // has the same append/consume/get/readUInt8/indexOf/slice/length.
+      bl: 'bl/BufferList.js',
+    },
   });
   await mkdir(join(RUNTIME_PACKAGE_DIR, 'dist'), { recursive: true });
   // The map first, the bundle last: whoever sees the new bundle finds its map beside it.

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { RUNTIME_BUNDLE } from '../build/runtime-bundle';
+import { RUNTIME_BUNDLE, RUNTIME_NODE_FLAGS } from '../build/runtime-bundle';
 
 const RUNTIME_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const started = new Set<ChildProcess>();
@@ -27,7 +27,7 @@ export interface SpawnedRuntime {
  * and waits for "ready".
  */
 export function spawnRuntime(env: Record<string, string>): Promise<SpawnedRuntime> {
-  const child = spawn(process.execPath, [RUNTIME_BUNDLE], {
+  const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, RUNTIME_BUNDLE], {
     cwd: RUNTIME_DIR,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

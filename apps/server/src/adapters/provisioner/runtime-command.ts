@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { RUNTIME_SOURCE_ENTRY, ensureRuntimeBundle } from '@herald/runtime/build/runtime-bundle';
+import {
+  RUNTIME_NODE_FLAGS,
+  RUNTIME_SOURCE_ENTRY,
+  ensureRuntimeBundle,
+} from '@herald/runtime/build/runtime-bundle';
 
 /** How a runtime process is started: Node's arguments and its working directory. */
 export interface RuntimeCommand {
@@ -10,7 +14,7 @@ export interface RuntimeCommand {
 
 function commandFor(entry: string): RuntimeCommand {
   // TypeScript sources run through tsx (development, test stand-ins); anything else is compiled JavaScript.
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [...RUNTIME_NODE_FLAGS, entry];
   return { args, cwd: path.dirname(path.dirname(entry)) };
 }
 
