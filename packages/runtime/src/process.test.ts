@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectClient, nextMessage } from './testing/mqtt-helpers';
+import { RUNTIME_BUNDLE } from './build/runtime-bundle';
 import { killSpawnedRuntimes, spawnRuntime } from './testing/spawn-runtime';
 import { createTestKeys, testConfig, testDataDir, testEnv } from './testing/test-keys';
 
@@ -218,7 +219,7 @@ describe('the runtime process', () => {
   it('exits 1 naming the variable when the environment is bad', async () => {
     const keys = await createTestKeys();
     const env = testEnv(testConfig(keys, await testDataDir(), { version: '7.0.0' }));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [RUNTIME_BUNDLE], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       env: { PATH: process.env.PATH ?? '', ...env },
     });

@@ -10,6 +10,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import { createAdminHandler } from './admin-api';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createBrokerHooks } from './broker-hooks';
+import { createIterativeMqemitter } from './iterative-mqemitter';
 import type { RuntimeConfig } from './config';
 import { createLogger, type Logger } from './log';
 import { createLoginThrottle } from './policy/login-throttle';
@@ -27,6 +28,7 @@ import { DurableState } from './state/durable-state';
 import { filterMatches } from './policy/mqtt-filter';
 import { startRemovalTimer } from './topic-removal-timer';
 import { startSysTopics } from './sys-topics';
+import { coalesceWrites } from './write-coalescing';
 
 export interface RunningRuntime {
   mqttPort: number;
@@ -96,6 +98,8 @@ export async function startRuntime(
   });
 
   const broker = await Aedes.createBroker({
+    // A burst of queued messages must not recurse through mqemitter's queue (issue 14: stack overflow).
+    mq: createIterativeMqemitter(),
     ...createBrokerHooks({
       state,
       logger,
@@ -331,6 +335,7 @@ export async function startRuntime(
   };
 
   const tcpServer: TcpServer = createTcpServer((socket) => {
+    coalesceWrites(socket);
     broker.handle(socket);
     guardPacketSizes(socket, 'TCP');
   });

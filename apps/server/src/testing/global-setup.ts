@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureRuntimeBundle } from '@herald/runtime/build/runtime-bundle';
 import { fromPglite, openPostgres } from '../db/create-database';
 import { startPostgresServer } from './postgres-server';
 import { testDatabaseKind } from './test-database-kind';
@@ -15,6 +16,8 @@ export const TEMPLATE_DATABASE = 'herald_template';
  * test): one migrated database that every test file copies.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The provisioner spawns the compiled runtime (docs/decisions/028): build it once here rather than in a test.
+  await ensureRuntimeBundle();
   // The project's `env` reaches test workers, not this main-process hook: read it from the project config.
   if (testDatabaseKind(project.config.env) === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-pglite-template-'));

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { RUNTIME_BUNDLE, RUNTIME_NODE_FLAGS } from '../build/runtime-bundle';
 
 const RUNTIME_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const started = new Set<ChildProcess>();
@@ -21,9 +22,12 @@ export interface SpawnedRuntime {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts the real process as the control plane does (`node --import tsx src/main.ts`) and waits for "ready". */
+/**
+ * Starts the real process as the control plane does (`node dist/main.mjs`, built by the project's global setup)
+ * and waits for "ready".
+ */
 export function spawnRuntime(env: Record<string, string>): Promise<SpawnedRuntime> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, RUNTIME_BUNDLE], {
     cwd: RUNTIME_DIR,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,6 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -13,6 +12,7 @@ import { service } from '../../db/schema';
 import type { TokenSigner } from '../../modules/service-api/tokens';
 import type { Provisioner, RuntimeEndpoint } from './provisioner';
 import { identifyRuntime, isHealthy, resetTopics, setCredentialVersion } from './runtime-client';
+import { resolveRuntimeCommand } from './runtime-command';
 import { planRuntimeEnv, runtimeBaseEnv } from './runtime-env';
 
 export interface LocalProvisionerOptions {
@@ -23,7 +23,10 @@ export interface LocalProvisionerOptions {
   clock: () => Date;
   /** Called after each status write (tests record the transitions). */
   onStatus?: (serviceId: string, status: ServiceRuntimeStatus) => void;
-  /** The runtime's entry module (default: packages/runtime/src/main.ts); tests may point at a stand-in. */
+  /**
+   * The runtime's entry module (default: the compiled packages/runtime/dist/main.mjs, built when stale; a `.ts`
+   * entry runs through tsx); tests may point at a stand-in.
+   */
   runtimeEntry?: string;
   /** Supervision timings; the defaults are the production values. */
   timings?: Partial<ProvisionerTimings>;
@@ -160,10 +163,6 @@ const LOG_TAIL_BYTES = 64 * 1024;
 const ORPHAN_MIN_AGE_MS = 60_000;
 /** setTimeout's maximum delay; a scheduled update further away re-arms on the way. */
 const MAX_TIMER_MS = 2_147_483_647;
-
-const defaultRuntimeEntry = fileURLToPath(
-  new URL('../../../../../packages/runtime/src/main.ts', import.meta.url),
-);
 
 /** A control-plane token for the admin API of a service's runtime. */
 export async function signControlPlaneToken(
@@ -302,7 +301,6 @@ function canBind(port: number, host: string): Promise<boolean> {
 export function createLocalProvisioner(options: LocalProvisionerOptions): LocalProvisioner {
   const { db, config, logger, tokens, clock } = options;
   const timings: ProvisionerTimings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const runtimeEntry = options.runtimeEntry ?? defaultRuntimeEntry;
   const servicesDir = path.join(config.dataDir, 'services');
   const supervised = new Map<string, Supervised>();
   let closed = false;
@@ -583,6 +581,7 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     await mkdir(dir, { recursive: true });
     await rm(path.join(dir, RUNTIME_FILE), { force: true });
     const jwks = await tokens.publicJwks();
+    const command = await resolveRuntimeCommand(options.runtimeEntry, logger);
     if (closed) throw new Error('provisioner closed');
     // The runtime outlives a crash of this process (docs/decisions/014): its own session (a terminal's Ctrl-C or
     // hang-up reaches the control plane, which stops it gracefully), no pipe to us (a write to a pipe whose reader
@@ -591,8 +590,8 @@ export function createLocalProvisioner(options: LocalProvisionerOptions): LocalP
     const output = openSync(path.join(dir, RUNTIME_OUTPUT_FILE), 'w');
     let child: ChildProcess;
     try {
-      child = spawn(process.execPath, ['--import', 'tsx', runtimeEntry], {
-        cwd: path.dirname(path.dirname(runtimeEntry)),
+      child = spawn(process.execPath, command.args, {
+        cwd: command.cwd,
         detached: true,
         stdio: ['ignore', output, output],
         env: {

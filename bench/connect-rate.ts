@@ -1,0 +1,91 @@
+/**
+ * CONNECTs accepted per second: `connects` raw TCP connections, `concurrency` at a time, each sending CONNECT,
+ * waiting for its CONNACK and disconnecting. The runtime (compiled bundle, token logins) twice: every client with
+ * the same service token (the usual case: devices of a service share its token; verified once, then cached) and
+ * every client with its own token (each an ES256 verification); Debian's mosquitto (anonymous) beside it.
+ * Run: node --import tsx bench/connect-rate.ts [connects=5000] [concurrency=200]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createBenchKeys,
+  loadAverage,
+  startMosquittoBroker,
+  startRuntimeBroker,
+  type BenchBroker,
+} from './support/mqtt-brokers';
+import { connectPacket, openRawSession } from './support/raw-mqtt';
+
+const CONNECTS = Number(process.argv[2] ?? 5_000);
+const CONCURRENCY = Number(process.argv[3] ?? 200);
+const DISCONNECT = Buffer.from([0xe0, 0x00]);
+
+/** CONNACKs with return code 0 per second; `passwordOf(i)` is the i-th client's password. */
+async function connectRate(
+  broker: BenchBroker,
+  passwordOf: (index: number) => string | null,
+): Promise<{ perSecond: number; refused: number }> {
+  let next = 0;
+  let refused = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < CONNECTS) {
+      const index = next;
+      next += 1;
+      const login = { username: broker.username, password: passwordOf(index) };
+      const { socket, returnCode } = await openRawSession(
+        broker.port,
+        connectPacket(`rate-${index}`, login, 60),
+      );
+      if (returnCode !== 0) refused += 1;
+      socket.end(DISCONNECT);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: (CONNECTS - refused) / seconds, refused };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'herald-connect-rate-'));
+const keys = await createBenchKeys();
+const ownTokens = await Promise.all(
+  Array.from({ length: CONNECTS }, (_, index) => keys.serviceToken(`device-${index}`)),
+);
+const rows: Array<[string, { perSecond: number; refused: number }]> = [];
+
+const runtime = await startRuntimeBroker(dir, keys);
+try {
+  // A short warm-up (JIT), then the measured runs.
+  await connectRate(runtime, () => runtime.password);
+  rows.push([
+    'herald runtime, one shared token',
+    await connectRate(runtime, () => runtime.password),
+  ]);
+  rows.push([
+    'herald runtime, a token per client',
+    await connectRate(runtime, (index) => ownTokens[index] ?? null),
+  ]);
+} finally {
+  await runtime.stop();
+}
+const mosquitto = await startMosquittoBroker(dir);
+try {
+  await connectRate(mosquitto, () => null);
+  rows.push(['mosquitto, anonymous', await connectRate(mosquitto, () => null)]);
+} finally {
+  await mosquitto.stop();
+}
+await rm(dir, { recursive: true, force: true });
+
+const mosquittoRate = rows.at(-1)?.[1].perSecond ?? NaN;
+console.log(
+  `\n${CONNECTS.toLocaleString('en')} CONNECTs, ${CONCURRENCY} at a time, load average ${loadAverage()}`,
+);
+console.log('| broker and logins | CONNECTs/s | refused | ratio to mosquitto |');
+console.log('|---|---:|---:|---:|');
+for (const [name, { perSecond, refused }] of rows) {
+  console.log(
+    `| ${name} | ${Math.round(perSecond).toLocaleString('en')} | ${refused} | ${(perSecond / mosquittoRate).toFixed(2)} |`,
+  );
+}
