@@ -10,3 +10,14 @@ export async function loadApi() {
   ]);
   return { apiRequest, routes };
 }
+
+/**
+ * The API client with one area of the route table (`@herald/contract/api/routes/<area>`): what every page asks
+ * first (the health check, the current user, the login connections) then builds only that area's zod schemas.
+ * Building all of them took ~80 ms of main thread unthrottled on the login page, a long task four times that under
+ * Lighthouse's mobile preset (bench/page-profile.ts, docs/decisions/030).
+ */
+export async function loadApiArea<Area>(area: () => Promise<Area>) {
+  const [{ apiRequest }, routes] = await Promise.all([import('./api-client'), area()]);
+  return { apiRequest, routes };
+}

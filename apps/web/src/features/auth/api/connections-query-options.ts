@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApiArea } from '../../../lib/load-api';
 import { authKeys } from './keys';
 
 /** GET /v3/auth/connections (the hook is in connections-query.ts: the entry chunk needs only this): the operator's social and SSO connections (login buttons). */
@@ -7,7 +7,9 @@ export const connectionsQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.connections(),
     queryFn: async ({ signal }) => {
-      const { apiRequest, routes } = await loadApi();
+      const { apiRequest, routes } = await loadApiArea(
+        async () => (await import('@herald/contract/api/routes/identity')).identityRoutes,
+      );
       const { connections } = await apiRequest(routes.listConnections, { signal });
       return connections;
     },

@@ -1,6 +1,6 @@
 import { PASSWORD_REALM } from '@herald/contract/users/identity.schema';
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApiArea } from '../../../lib/load-api';
 import { useRefreshCurrentUser } from './user-query';
 
 export interface LoginCredentials {
@@ -17,7 +17,9 @@ export function useLoginMutation() {
   const refreshCurrentUser = useRefreshCurrentUser();
   return useMutation({
     mutationFn: async (credentials: LoginCredentials) => {
-      const { apiRequest, routes } = await loadApi();
+      const { apiRequest, routes } = await loadApiArea(
+        async () => (await import('@herald/contract/api/routes/identity')).identityRoutes,
+      );
       await apiRequest(routes.login, { body: { realm: PASSWORD_REALM, ...credentials } });
       await refreshCurrentUser();
     },

@@ -1,7 +1,7 @@
 import type { User } from '@herald/contract/users/user.schema';
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-error';
-import { loadApi } from '../../../lib/load-api';
+import { loadApiArea } from '../../../lib/load-api';
 import { authKeys } from './keys';
 
 /*
@@ -43,7 +43,9 @@ export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.currentUser(),
     queryFn: async ({ signal }): Promise<CurrentUserSession> => {
-      const { apiRequest, routes } = await loadApi();
+      const { apiRequest, routes } = await loadApiArea(
+        async () => (await import('@herald/contract/api/routes/user')).userRoutes,
+      );
       try {
         const user = await apiRequest(routes.getUser, { signal, reloadOnUnauthorized: false });
         return { user, isProfileMissing: false };

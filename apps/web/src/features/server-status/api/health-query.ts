@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { loadApiArea } from '../../../lib/load-api';
 import { serverStatusKeys } from './keys';
 
 export const SERVER_STATUS_CHECK_CONTEXT = 'the server status check';
@@ -11,17 +12,16 @@ export const SERVER_STATUS_FRIENDLY_MESSAGES = {
 /**
  * One `GET /v3/health` on app start. A failure (503 when the database is down) toasts
  * 'An error was encountered in the server status check' with a friendly detail.
- * The client and the route table are imported on demand so their zod schemas stay out of the
+ * The client and the health route are imported on demand so their zod schemas stay out of the
  * entry chunk (the bundle budget); the check runs right after the first render.
  */
 export const healthQueryOptions = () =>
   queryOptions({
     queryKey: serverStatusKeys.health(),
     queryFn: async ({ signal }) => {
-      const [{ apiRequest }, { routes }] = await Promise.all([
-        import('../../../lib/api-client'),
-        import('@herald/contract/api/routes'),
-      ]);
+      const { apiRequest, routes } = await loadApiArea(
+        async () => (await import('@herald/contract/api/routes/health')).healthRoutes,
+      );
       return apiRequest(routes.getHealth, { signal });
     },
     retry: false,
