@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import {
   higherTiers,
   isHighAvailability,
@@ -13,6 +13,7 @@ import { formatCents } from '../../../lib/money-format';
 import { metadataQueryOptions } from '../../../lib/service-queries';
 import { showToast } from '../../../lib/toast';
 import { usePlanChange } from '../hooks/use-plan-change';
+import { PaidChangeActions } from './paid-change-actions';
 
 const nodesText = (nodes: number) => (nodes === 1 ? '1 node' : `${String(nodes)} nodes`);
 
@@ -142,29 +143,15 @@ function PlanChangeContent({ service, onClose }: { service: Service; onClose: ()
           then {formatCents(target.pricing.perNode * estimate.nodes)} a month.
         </Text>
       </Stack>
-      {change.errorText !== null && (
-        <Alert color="red" variant="light" role="alert" title="The plan was not changed">
-          {change.errorText}
-        </Alert>
-      )}
-      {change.isGoingToCheckout && (
-        <Text size="sm" role="status">
-          No valid card is on file: taking you to the payment page.
-        </Text>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          loading={change.isPending}
-          onClick={() =>
-            change.submit({ call: 'upgrade-service-plan', billingPlan: target.billingPlan })
-          }
-        >
-          Upgrade to {target.displayName}
-        </Button>
-      </Group>
+      <PaidChangeActions
+        change={change}
+        failureTitle="The plan was not changed"
+        confirmLabel={`Upgrade to ${target.displayName}`}
+        onCancel={onClose}
+        onConfirm={() =>
+          change.submit({ call: 'upgrade-service-plan', billingPlan: target.billingPlan })
+        }
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import {
   isHighAvailability,
   planChangeEstimate,
@@ -8,6 +8,7 @@ import type { Service } from '@herald/contract/services/service.schema';
 import { formatCents } from '../../../lib/money-format';
 import { showToast } from '../../../lib/toast';
 import { usePlanChange } from '../hooks/use-plan-change';
+import { PaidChangeActions } from './paid-change-actions';
 
 const nodesText = (nodes: number) => (nodes === 1 ? '1 node' : `${String(nodes)} nodes`);
 
@@ -63,27 +64,13 @@ export function ResizeClusterModal({
             Estimated extra this month: {formatCents(estimate.estimateCents)}
           </Text>
         )}
-        {change.errorText !== null && (
-          <Alert color="red" variant="light" role="alert" title="The cluster was not resized">
-            {change.errorText}
-          </Alert>
-        )}
-        {change.isGoingToCheckout && (
-          <Text size="sm" role="status">
-            No valid card is on file: taking you to the payment page.
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={handleClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={change.isPending}
-            onClick={() => change.submit({ call: 'resize-cluster', highAvailability: turnOn })}
-          >
-            {turnOn ? 'Turn on' : 'Turn off'}
-          </Button>
-        </Group>
+        <PaidChangeActions
+          change={change}
+          failureTitle="The cluster was not resized"
+          confirmLabel={turnOn ? 'Turn on' : 'Turn off'}
+          onCancel={handleClose}
+          onConfirm={() => change.submit({ call: 'resize-cluster', highAvailability: turnOn })}
+        />
       </Stack>
     </Modal>
   );
