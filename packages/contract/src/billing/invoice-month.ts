@@ -46,6 +46,7 @@ export function hasMonthEnded(month: InvoiceMonth, now: Date): boolean {
   return monthRange(month).end * 1000 <= now.getTime();
 }
 
+/** Month abbreviations, fixed in English like every other text of the product (not the browser's locale). */
 export const MONTH_ABBREVIATIONS = [
   'Jan',
   'Feb',

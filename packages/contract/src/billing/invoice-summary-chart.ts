@@ -1,3 +1,4 @@
+import { MONTH_ABBREVIATIONS } from './invoice-month';
 import { centsToWholeUnits } from './money';
 
 /**
@@ -9,22 +10,6 @@ import { centsToWholeUnits } from './money';
 
 /** How many months the chart covers, the current one included. */
 export const INVOICE_SUMMARY_MONTHS = 6;
-
-/** Month abbreviations, fixed in English like every other text of the product (not the browser's locale). */
-export const MONTH_ABBREVIATIONS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
 
 /** The fields of an invoice summary the chart reads (invoiceSummarySchema). */
 export interface SummarisedInvoice {
