@@ -49,7 +49,7 @@ describe('slimmer aedes clients', () => {
       broker.once('clientDisconnect', (client: Client) => resolve(client.id)),
     );
     const peer = await connectRaw(port, 'leaving', 60);
-    const [[client, socket]] = [...sockets];
+    const [client, socket] = [...sockets][0] ?? [];
     // stream.finished() would listen to 'finish' (and more) with closures of its own.
     expect(socket?.listenerCount('finish')).toBe(0);
     peer.destroy();

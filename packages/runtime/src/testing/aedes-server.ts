@@ -3,7 +3,9 @@ import { Aedes, type Client } from 'aedes';
 import { encodeRemainingLength } from './mqtt-helpers';
 
 /** A bare aedes broker on a loopback port; `onClient` sees each connection's Client and socket as the runtime does. */
-export async function startAedesServer(onClient: (client: Client, socket: Socket) => void = () => {}) {
+export async function startAedesServer(
+  onClient: (client: Client, socket: Socket) => void = () => {},
+) {
   const broker = await Aedes.createBroker();
   const server = createServer((socket) => onClient(broker.handle(socket), socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
