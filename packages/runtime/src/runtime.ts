@@ -12,6 +12,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { createBrokerHooks } from './broker-hooks';
 import { releaseConnectPacket, watchCloseCheaply } from './client-slimming';
 import { createKeepAliveWheel } from './keep-alive-wheel';
+import { disablePacketNumberCache } from './packet-number-cache';
 import { createIterativeMqemitter } from './iterative-mqemitter';
 import type { RuntimeConfig } from './config';
 import { createLogger, type Logger } from './log';
@@ -63,6 +64,7 @@ export async function startRuntime(
 ): Promise<RunningRuntime> {
   const logger = options.logger ?? createLogger();
   const startedAt = Date.now();
+  disablePacketNumberCache();
   const state = await DurableState.open({
     dir: config.dataDir,
     initialCredentialVersion: config.credentialVersion,
