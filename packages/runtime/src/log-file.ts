@@ -20,8 +20,9 @@ export interface RotatingFile {
 /**
  * A log file the runtime owns, rotated by size. The runtime must keep serving when the control plane that started
  * it is gone, so its log may not depend on a pipe to that process (docs/decisions/014). Writes are synchronous
- * appends to a local file: a line is on disk before the broker goes on (a crash right after keeps it), and nothing
- * here waits on another process. A failed write (disk full, file removed) is dropped: logging never stops the broker.
+ * appends to a local file: what is handed over is on disk before the broker goes on, and nothing here waits on
+ * another process. The process hands over the lines of each event-loop turn together and flushes them on exit
+ * (log-buffer.ts), so only a kill can lose the lines of the turn it interrupts. A failed write (disk full, file removed) is dropped: logging never stops the broker.
  */
 export function createRotatingFile(options: RotatingFileOptions): RotatingFile {
   const { file, maxBytes, keep } = options;
