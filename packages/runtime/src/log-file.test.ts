@@ -59,4 +59,16 @@ describe('the rotating log file', () => {
     expect(numbersIn(`${file}.1`)).toEqual([0, 1, 2]);
     expect(numbersIn(file)).toEqual([3]);
   });
+
+  it('writes a batch of lines in one write, rotating inside the batch exactly where single writes would', () => {
+    const file = tempFile();
+    const size = Buffer.byteLength(line(0));
+    const log = createRotatingFile({ file, maxBytes: size * 10, keep: 3 });
+    log.writeLines(Array.from({ length: 25 }, (_, n) => line(n)));
+    log.writeLines([line(25), line(26)]);
+    log.close();
+    expect(numbersIn(`${file}.2`)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(numbersIn(`${file}.1`)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(numbersIn(file)).toEqual([20, 21, 22, 23, 24, 25, 26]);
+  });
 });

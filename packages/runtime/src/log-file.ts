@@ -12,14 +12,17 @@ export interface RotatingFileOptions {
 
 export interface RotatingFile {
   write(line: string): void;
+  /** Appends lines in as few writes as rotation allows (one, unless the file fills up on the way). */
+  writeLines(lines: readonly string[]): void;
   close(): void;
 }
 
 /**
  * A log file the runtime owns, rotated by size. The runtime must keep serving when the control plane that started
  * it is gone, so its log may not depend on a pipe to that process (docs/decisions/014). Writes are synchronous
- * appends to a local file: a line is on disk before the broker goes on (a crash right after keeps it), and nothing
- * here waits on another process. A failed write (disk full, file removed) is dropped: logging never stops the broker.
+ * appends to a local file: what is handed over is on disk before the broker goes on, and nothing here waits on
+ * another process. The process hands over the lines of each event-loop turn together and flushes them on exit
+ * (log-buffer.ts), so only a kill can lose the lines of the turn it interrupts. A failed write (disk full, file removed) is dropped: logging never stops the broker.
  */
 export function createRotatingFile(options: RotatingFileOptions): RotatingFile {
   const { file, maxBytes, keep } = options;
@@ -56,25 +59,50 @@ export function createRotatingFile(options: RotatingFileOptions): RotatingFile {
     }
   }
 
+  /** Appends text of `bytes` bytes; a failed write is dropped (see above) and the next one reopens the file. */
+  function append(text: string, bytes: number): void {
+    fd ??= open();
+    if (fd === null) return;
+    try {
+      writeSync(fd, text);
+      size += bytes;
+    } catch {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+      fd = null;
+    }
+  }
+
+  function writeLines(lines: readonly string[]): void {
+    fd ??= open();
+    let chunk = '';
+    let chunkBytes = 0;
+    for (const line of lines) {
+      const bytes = Buffer.byteLength(line);
+      // A line that would take the file past its size starts a new file first (what is gathered goes before).
+      if (fd !== null && size + chunkBytes > 0 && size + chunkBytes + bytes > maxBytes) {
+        if (chunkBytes > 0) append(chunk, chunkBytes);
+        chunk = '';
+        chunkBytes = 0;
+        if (fd !== null && size > 0) {
+          rotate();
+          fd = open();
+        }
+      }
+      chunk += line;
+      chunkBytes += bytes;
+    }
+    if (chunkBytes > 0) append(chunk, chunkBytes);
+  }
+
   return {
     write(line) {
-      const bytes = Buffer.byteLength(line);
-      if (fd !== null && size > 0 && size + bytes > maxBytes) rotate();
-      fd ??= open();
-      if (fd === null) return;
-      try {
-        writeSync(fd, line);
-        size += bytes;
-      } catch {
-        // dropped (see above); the next write reopens the file
-        try {
-          closeSync(fd);
-        } catch {
-          // already closed
-        }
-        fd = null;
-      }
+      writeLines([line]);
     },
+    writeLines,
     close() {
       if (fd !== null) closeSync(fd);
       fd = null;

@@ -2,6 +2,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseRuntimeEnv, parseRuntimeLogEnv } from './config';
 import { createLogger, ignoreBrokenStdio, writeToStdout } from './log';
+import { createLineBuffer } from './log-buffer';
 import { createRotatingFile } from './log-file';
 import { startRuntime, type RunningRuntime } from './runtime';
 
@@ -21,7 +22,13 @@ if (!logSettings.ok) {
 }
 const { file, maxBytes, keep } = logSettings.config;
 const logFile = file === null ? null : createRotatingFile({ file, maxBytes, keep });
-const logger = createLogger(logFile ? (line) => logFile.write(line) : writeToStdout);
+// Lines are written once per event-loop turn (log-buffer.ts); every exit path (a signal's clean stop, a logged crash,
+// process.exit after a failed start) flushes them first.
+const lines = createLineBuffer(
+  logFile ? (batch) => logFile.writeLines(batch) : (batch) => writeToStdout(batch.join('')),
+);
+process.on('exit', () => lines.flush());
+const logger = createLogger((line) => lines.write(line));
 const parsed = parseRuntimeEnv(process.env);
 if (!parsed.ok) {
   logger.error(parsed.message);

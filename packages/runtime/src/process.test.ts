@@ -194,6 +194,33 @@ describe('the runtime process', () => {
     expect(runtime.lines.join('\n')).not.toMatch(/eyJ/);
   });
 
+  it('loses no log line of a connection when stopped right after it (lines are written once per turn)', async () => {
+    const keys = await createTestKeys();
+    const runtime = await spawnRuntime(testEnv(testConfig(keys, await testDataDir())));
+    const client = await connectClient(`mqtt://127.0.0.1:${runtime.mqttPort}`, {
+      username: 'token',
+      password: await keys.serviceToken(),
+      clientId: 'logged-device',
+    });
+    await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    runtime.child.kill('SIGTERM');
+    const stdoutClosed = new Promise((resolve) => runtime.child.stdout?.once('close', resolve));
+    expect((await runtime.exited).code).toBe(0);
+    await stdoutClosed;
+    const messages = runtime.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    // The last line is written in the same turn as process.exit: only the exit flush saves it.
+    expect(messages.at(-1)).toBe('runtime stopped');
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'ready',
+        'mqtt session authenticated',
+        'mqtt client connected',
+        'mqtt client disconnected',
+        'stopping',
+      ]),
+    );
+  });
+
   it('keeps serving when the reader of its stdout is gone (the control plane died)', async () => {
     const keys = await createTestKeys();
     const token = await keys.serviceToken();

@@ -10,6 +10,9 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import { createAdminHandler } from './admin-api';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createBrokerHooks } from './broker-hooks';
+import { releaseConnectPacket, watchCloseCheaply } from './client-slimming';
+import { createKeepAliveWheel } from './keep-alive-wheel';
+import { disablePacketNumberCache } from './packet-number-cache';
 import { createIterativeMqemitter } from './iterative-mqemitter';
 import type { RuntimeConfig } from './config';
 import { createLogger, type Logger } from './log';
@@ -61,6 +64,7 @@ export async function startRuntime(
 ): Promise<RunningRuntime> {
   const logger = options.logger ?? createLogger();
   const startedAt = Date.now();
+  disablePacketNumberCache();
   const state = await DurableState.open({
     dir: config.dataDir,
     initialCredentialVersion: config.credentialVersion,
@@ -142,7 +146,11 @@ export async function startRuntime(
     sessions: sessionList,
   });
 
+  // Per-session memory (issue 14): one shared keep-alive watch, and no CONNECT packet kept after login.
+  const keepAlive = createKeepAliveWheel(broker);
   broker.on('clientReady', (client) => {
+    keepAlive.adopt(client);
+    releaseConnectPacket(client);
     const identity = identities.get(client);
     if (identity === undefined) return;
     // A revocation pushed between this token's check and now missed the session: it goes here.
@@ -336,7 +344,7 @@ export async function startRuntime(
 
   const tcpServer: TcpServer = createTcpServer((socket) => {
     coalesceWrites(socket);
-    broker.handle(socket);
+    watchCloseCheaply(broker.handle(socket), socket);
     guardPacketSizes(socket, 'TCP');
   });
   const httpServer: HttpServer = createHttpServer(handleHttp);
@@ -355,7 +363,7 @@ export async function startRuntime(
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
       const stream = createWebSocketStream(webSocket);
       stream.on('error', () => stream.destroy());
-      broker.handle(stream, request);
+      watchCloseCheaply(broker.handle(stream, request), stream);
       guardPacketSizes(stream, 'WEBSOCKET');
     });
   });
@@ -370,6 +378,7 @@ export async function startRuntime(
     closing ??= (async () => {
       removalTimer.stop();
       sysTopics.stop();
+      keepAlive.stop();
       tcpServer.close();
       httpServer.close();
       for (const client of webSocketServer.clients) client.terminate();

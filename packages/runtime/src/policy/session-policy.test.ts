@@ -11,6 +11,7 @@ import {
   createIdentity,
   currentRights,
   decideAnonymous,
+  rightsFor,
   decideDelivery,
   decidePublish,
   decideSubscription,
@@ -227,6 +228,20 @@ describe('rights follow the store', () => {
     local.bump();
     expect(currentRights(session, local).has('x', 'READ_TOPIC')).toBe(false);
     expect(canDeliver(session, 'x')).toBe(false);
+  });
+
+  it('are shared by sessions holding the same roles under the same store, and rebuilt apart after a change', () => {
+    const local = testSecurity([role('R', { defaultPathPermissions: ['READ_TOPIC'] })]);
+    const model = local.securityModel();
+    const first = createIdentity({ kind: 'serviceToken', canWrite: false }, null);
+    const second = createIdentity({ kind: 'serviceToken', canWrite: false }, null);
+    expect(first.rights).toBe(second.rights);
+    expect(rightsFor(model, ['R'])).toBe(rightsFor(model, ['R']));
+    expect(rightsFor(model, ['R'])).not.toBe(rightsFor(model, ['CLIENT']));
+    // A change of the store is a new model: its rights are built from it, never taken from the old one.
+    const changed = testSecurity([role('R', { defaultPathPermissions: [] })]).securityModel();
+    expect(rightsFor(model, ['R']).has('x', 'READ_TOPIC')).toBe(true);
+    expect(rightsFor(changed, ['R']).has('x', 'READ_TOPIC')).toBe(false);
   });
 
   it("take a principal's current assignment and the roles for named sessions", () => {

@@ -71,6 +71,32 @@ export interface SecuritySource {
 /** The built-in roles alone: what token sessions hold before a store is attached (and the admin API's fallback). */
 const BUILT_IN_MODEL = securityModel(BUILT_IN_ROLES, []);
 
+/** Distinct role lists kept per model: a bound that a store of any size stays far below in practice. */
+const SHARED_RIGHTS_PER_MODEL = 1_000;
+const sharedRights = new WeakMap<SecurityModel, Map<string, SessionRights>>();
+
+/**
+ * The rights of a role list under a security model, shared by every session holding that list (issue 14). Rights
+ * are a pure function of the two and never change (a store change makes a new model, so new rights at the next
+ * `currentRights`): a login used to build three of them (roles expanded, global permissions resolved each time) and
+ * each session kept its own copy.
+ */
+export function rightsFor(model: SecurityModel, roles: readonly string[]): SessionRights {
+  let byRoles = sharedRights.get(model);
+  if (byRoles === undefined) {
+    byRoles = new Map();
+    sharedRights.set(model, byRoles);
+  }
+  const key = roles.join('\u0000');
+  let rights = byRoles.get(key);
+  if (rights === undefined) {
+    if (byRoles.size >= SHARED_RIGHTS_PER_MODEL) byRoles.clear();
+    rights = new SessionRights(model, [...roles]);
+    byRoles.set(key, rights);
+  }
+  return rights;
+}
+
 /** CONNACK return codes of MQTT 3.1.1 section 3.2.2.3. */
 export const CONNACK = {
   identifierRejected: 2,
@@ -124,7 +150,7 @@ export function createIdentity(
     dashboard: extra.dashboard ?? null,
     credentialStamp: extra.credentialStamp ?? null,
     properties: extra.properties ?? {},
-    rights: new SessionRights(BUILT_IN_MODEL, []),
+    rights: rightsFor(BUILT_IN_MODEL, []),
     rightsVersion: -1,
   };
   if (source === null) {
@@ -132,7 +158,7 @@ export function createIdentity(
       rolesForNamedSessions: [],
       rolesForAnonymousSessions: [],
     }).roles;
-    identity.rights = new SessionRights(BUILT_IN_MODEL, identity.roles);
+    identity.rights = rightsFor(BUILT_IN_MODEL, identity.roles);
   } else {
     rebuildRights(identity, source);
   }
@@ -148,7 +174,7 @@ export function rebuildRights(identity: SessionIdentity, source: SecuritySource)
     identity.subject = subject;
   }
   identity.roles = sessionRoles(subject, source.security).roles;
-  identity.rights = new SessionRights(source.securityModel(), identity.roles);
+  identity.rights = rightsFor(source.securityModel(), identity.roles);
   identity.rightsVersion = source.securityVersion;
   return identity.rights;
 }
