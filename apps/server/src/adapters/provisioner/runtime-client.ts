@@ -1,4 +1,5 @@
 import type { DashboardRevocation } from '@herald/contract/services/dashboard-access';
+import { responsiveDeadline } from '../../lib/responsive-deadline';
 import type { RuntimeEndpoint } from './provisioner';
 
 /**
@@ -6,8 +7,13 @@ import type { RuntimeEndpoint } from './provisioner';
  * service token the control plane signs for itself (signControlPlaneToken); tokens are never logged.
  */
 
-/** Every call gives up after this long: a runtime on loopback answers in milliseconds or not at all. */
-export const RUNTIME_CALL_TIMEOUT_MS = 2_000;
+/**
+ * Every call gives up after this long. A runtime on loopback answers in milliseconds; the margin is for a host so busy
+ * that a write waits on the disk for seconds, where a slow answer is better than "try again". The time is counted
+ * while this process was free to read the answer (responsiveDeadline), so our own stalls are not blamed on the
+ * runtime.
+ */
+export const RUNTIME_CALL_TIMEOUT_MS = 5_000;
 
 export interface RuntimeServerInfo {
   sessions: number;
@@ -39,19 +45,36 @@ function messageOf(text: string): string | undefined {
   }
 }
 
-function timeoutSignal(signal?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(RUNTIME_CALL_TIMEOUT_MS);
-  return signal ? AbortSignal.any([timeout, signal]) : timeout;
+function isTimeout(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'TimeoutError';
 }
 
+interface CallOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Hand the body over as it arrives (the deadline covers it until it ends) instead of reading it here. */
+  stream?: boolean;
+}
+
+/**
+ * One call, its answer read in full within the deadline (or, with `stream`, passed on with the deadline still
+ * running until its last byte). A failed status throws with the runtime's message.
+ */
 async function call(
   endpoint: RuntimeEndpoint,
   method: string,
   path: string,
   token: string | undefined,
-  options: { body?: unknown; signal?: AbortSignal } = {},
+  options: CallOptions = {},
 ): Promise<Response> {
   const url = `http://127.0.0.1:${endpoint.httpPort}${path}`;
+  const deadline = responsiveDeadline(RUNTIME_CALL_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+  const failed = (error: unknown) => {
+    deadline.release();
+    const reason = isTimeout(error) ? 'timed out' : (error as Error).message;
+    return new RuntimeCallError(`Runtime ${method} ${path} failed: ${reason}`);
+  };
   let response: Response;
   try {
     response = await fetch(url, {
@@ -61,22 +84,35 @@ async function call(
         ...(options.body !== undefined && { 'content-type': 'application/json' }),
       },
       ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
-      signal: timeoutSignal(options.signal),
+      signal,
     });
   } catch (error) {
-    const reason =
-      (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message;
-    throw new RuntimeCallError(`Runtime ${method} ${path} failed: ${reason}`);
+    throw failed(error);
   }
   if (!response.ok) {
     const text = await response.text().catch(() => '');
+    deadline.release();
     throw new RuntimeCallError(
       `Runtime ${method} ${path} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
       response.status,
       messageOf(text),
     );
   }
-  return response;
+  if (options.stream && response.body) {
+    const release = new TransformStream<Uint8Array, Uint8Array>({ flush: () => deadline.release() });
+    const { status, statusText, headers } = response;
+    return new Response(response.body.pipeThrough(release), { status, statusText, headers });
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw failed(error);
+  }
+  deadline.release();
+  // A 204 may carry no body, not even an empty one.
+  const { status, statusText, headers } = response;
+  return new Response(text === '' ? null : text, { status, statusText, headers });
 }
 
 /** GET /health (no auth): true when the runtime answers 200. Never throws. */
@@ -228,15 +264,14 @@ export async function callRuntimeJson(
   const response = await call(endpoint, method, path, token, options);
   try {
     return await response.json();
-  } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : 'not JSON';
-    throw new RuntimeCallError(`Runtime ${method} ${path} answered a body that is ${reason}`);
+  } catch {
+    throw new RuntimeCallError(`Runtime ${method} ${path} answered a body that is not JSON`);
   }
 }
 
 /**
  * The same, for a large answer passed through as it arrives (the topic tree's 10,000 children): the body is not
- * parsed here. The 2 s limit still covers the whole body.
+ * parsed here. The time limit still covers the whole body.
  */
 export async function callRuntimeStream(
   endpoint: RuntimeEndpoint,
@@ -244,7 +279,10 @@ export async function callRuntimeStream(
   token: string,
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
-  const response = await call(endpoint, 'GET', path, token, { ...(signal && { signal }) });
+  const response = await call(endpoint, 'GET', path, token, {
+    stream: true,
+    ...(signal && { signal }),
+  });
   if (!response.body) throw new RuntimeCallError(`Runtime GET ${path} answered no body`);
   return response.body;
 }
