@@ -69,7 +69,9 @@ async function call(
 ): Promise<Response> {
   const url = `http://127.0.0.1:${endpoint.httpPort}${path}`;
   const deadline = responsiveDeadline(RUNTIME_CALL_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+  const signal = options.signal
+    ? AbortSignal.any([deadline.signal, options.signal])
+    : deadline.signal;
   const failed = (error: unknown) => {
     deadline.release();
     const reason = isTimeout(error) ? 'timed out' : (error as Error).message;
@@ -99,7 +101,9 @@ async function call(
     );
   }
   if (options.stream && response.body) {
-    const release = new TransformStream<Uint8Array, Uint8Array>({ flush: () => deadline.release() });
+    const release = new TransformStream<Uint8Array, Uint8Array>({
+      flush: () => deadline.release(),
+    });
     const { status, statusText, headers } = response;
     return new Response(response.body.pipeThrough(release), { status, statusText, headers });
   }
