@@ -1,7 +1,8 @@
 /**
- * Soak: the runtime (compiled bundle, token logins) for `minutes` with 5,000 idle sessions connected while one
- * publisher sends QoS 1 messages at a fixed `rate` (messages/s, open loop, every 10 ms) to 10 subscribers: by default
- * 2,500 messages/s = 25,000 deliveries/s, about half the peak of bench/mqtt-throughput.ts here. Every `sample`
+ * Soak: the runtime (compiled bundle, token logins) for `minutes` with 5,000 idle sessions connected (each pinging
+ * once a minute, as a client within its Keep Alive does) while one publisher sends QoS 1 messages at a fixed `rate`
+ * (messages/s, open loop, every 10 ms) to 10 subscribers: by default 2,500 messages/s = 25,000 deliveries/s, about
+ * half the peak of bench/mqtt-throughput.ts here. Every `sample`
  * seconds it prints the runtime's RSS, its open file descriptors, deliveries/s and the delivery latency
  * (publish → receipt, both in this process) p50/p99 of that interval; at the end RSS growth from the first
  * sample, the spread of open descriptors and the p99 of each interval. Aims (issue 14): RSS growth ≤ 10 %, open
@@ -48,6 +49,20 @@ for (let start = 0; start < IDLE_SESSIONS; start += 200) {
   );
   idle.push(...batch.map((session) => session.socket));
 }
+// Idle is not silent: like any MQTT client, each idle session sends PINGREQ (MQTT 3.1.1 section 3.12) within its
+// 300 s Keep Alive, or the runtime would rightly drop all 5,000 after 450 s. Every session pings once a minute, a
+// sixtieth of them each second. A session the runtime closes is counted.
+let idleClosed = 0;
+for (const socket of idle) socket.once('close', () => (idleClosed += 1));
+const PINGREQ = Buffer.from([0xc0, 0x00]);
+let nextPing = 0;
+const pinger = setInterval(() => {
+  for (let count = 0; count < Math.ceil(IDLE_SESSIONS / 60); count += 1) {
+    const socket = idle[nextPing];
+    nextPing = (nextPing + 1) % idle.length;
+    if (socket && !socket.destroyed) socket.write(PINGREQ);
+  }
+}, 1000);
 
 let latencies: number[] = [];
 const subscribers: MqttClient[] = [];
@@ -113,12 +128,13 @@ while (Date.now() < endAt) {
   );
 }
 clearInterval(ticker);
+clearInterval(pinger);
 const first = samples[0];
 const last = samples.at(-1);
 if (first && last) {
   const fds = samples.map((sample) => sample.fds);
   console.log(
-    `\nRSS ${first.rssMiB.toFixed(1)} → ${last.rssMiB.toFixed(1)} MiB (${(((last.rssMiB - first.rssMiB) / first.rssMiB) * 100).toFixed(1)} %, aim ≤ 10 %); open fds ${Math.min(...fds)}–${Math.max(...fds)}; p99 ${samples.map((sample) => sample.p99.toFixed(0)).join(', ')} ms; sends skipped (10,000 unacknowledged) ${skipped}; runtime alive ${(await Promise.race([broker.exited.then(() => false), Promise.resolve(true)])) ? 'yes' : 'no'}; load average ${loadAverage()}`,
+    `\nRSS ${first.rssMiB.toFixed(1)} → ${last.rssMiB.toFixed(1)} MiB (${(((last.rssMiB - first.rssMiB) / first.rssMiB) * 100).toFixed(1)} %, aim ≤ 10 %); open fds ${Math.min(...fds)}–${Math.max(...fds)}; p99 ${samples.map((sample) => sample.p99.toFixed(0)).join(', ')} ms; sends skipped (10,000 unacknowledged) ${skipped}; idle sessions closed ${idleClosed} of ${IDLE_SESSIONS}; runtime alive ${(await Promise.race([broker.exited.then(() => false), Promise.resolve(true)])) ? 'yes' : 'no'}; load average ${loadAverage()}`,
   );
 }
 await Promise.all([publisher, ...subscribers].map((client) => client.endAsync(true)));
