@@ -186,16 +186,25 @@ export function createTopicRoutes(context: TopicAdminContext) {
       updatedAt: Date.now(),
     };
     // Durable before the 2xx (see state/durable-state.ts); a time series keeps its events (the record has none).
-    await state.commitAsync(topicEntry(path, topic));
+    // The topic and its event are committed in the same turn, then awaited together: a removal handled while the
+    // disk write is pending comes after the whole write, never between the topic and its event.
+    const writes = [state.commitAsync(topicEntry(path, topic))];
     if (isSeries && payload !== null) {
-      await new Promise<void>((resolve, reject) => {
-        state.appendEvent(path, payload, (error) => (error ? reject(error) : resolve()));
-      });
+      writes.push(
+        new Promise<void>((resolve, reject) => {
+          state.appendEvent(path, payload, (error) => (error ? reject(error) : resolve()));
+        }),
+      );
     }
-    if (!isRetained && existing?.value != null) await context.forgetValues([path]);
-    if (hasValue) await context.publishValue(path, payload, isRetained);
-    const stored = state.topics.get(path) ?? topic;
-    send(response, existing === undefined ? 201 : 200, topicView(path, stored));
+    await Promise.all(writes);
+    const stored = state.topics.get(path);
+    // Removed while the write was on its way to disk: the removal came after the write, so no value is published
+    // (a retained one would outlive the topic).
+    if (stored !== undefined) {
+      if (!isRetained && existing?.value != null) await context.forgetValues([path]);
+      if (hasValue) await context.publishValue(path, payload, isRetained);
+    }
+    send(response, existing === undefined ? 201 : 200, topicView(path, stored ?? topic));
   }
 
   async function deleteTopics(rights: SessionRights, url: URL, response: ServerResponse) {

@@ -218,6 +218,36 @@ describe('time series topics', () => {
     expect(changed.status).toBe(400);
   });
 
+  it('write an event whole even when a removal of its topic comes in at the same time', async () => {
+    // The removal is sent while the write waits for its topic record to be durable: it must come before or after
+    // the whole write (topic and event), never between them (that was a 500 "internal error").
+    for (let round = 0; round < 40; round += 1) {
+      const [written, removed] = await Promise.all([
+        put('race/series', { type: 'TIME_SERIES', value: `${round}` }),
+        // From at once to 2 ms later: some rounds land while the write waits for the disk.
+        new Promise((resolve) => setTimeout(resolve, (round % 20) / 10)).then(() =>
+          api('DELETE', '/admin/topics?selector=race//'),
+        ),
+      ]);
+      expect(written.status, JSON.stringify(written.body)).toBeLessThan(300);
+      expect(removed.status).toBe(200);
+      const after = await api('GET', '/admin/time-series?path=race/series');
+      if (after.status === 200) {
+        expect(after.body).toMatchObject({ events: [{ value: `${round}` }] });
+        continue;
+      }
+      expect(after.status).toBe(404);
+      // Gone: no retained value outlives it.
+      const late = await connect();
+      const retained: string[] = [];
+      late.on('message', (_topic, payload) => retained.push(payload.toString()));
+      await late.subscribeAsync('race/series');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(retained, `round ${round}`).toEqual([]);
+      await late.endAsync(true);
+    }
+  });
+
   it('answer 404 for no topic and 400 for a topic that is not a time series', async () => {
     expect((await api('GET', '/admin/time-series?path=series/none')).status).toBe(404);
     const plain = await api('GET', '/admin/time-series?path=types/int');
