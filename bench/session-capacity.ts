@@ -13,8 +13,8 @@ import type { Socket } from 'node:net';
 import {
   createBenchKeys,
   loadAverage,
-  rssKiB,
   startMosquittoBroker,
+  steadyRssKiB,
   startRuntimeBroker,
   type BenchBroker,
 } from './support/mqtt-brokers';
@@ -23,26 +23,6 @@ import { connectPacket, openRawSession } from './support/raw-mqtt';
 const SESSIONS = Number(process.argv[2] ?? 5_000);
 const BATCH = 200;
 const KEEP_ALIVE_SECONDS = 300;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The RSS once the process has been idle long enough to give back what the connection burst used: V8's memory
- * reducer collects and returns the burst's pages only after some idle time (measured: 14.4 KiB a session 10–20 s
- * after 5,000 CONNECTs, 7.9 KiB from 30 s on, flat to 90 s), so a reading after 10 s counted the burst as sessions.
- * Waits 40 s, then reads every 10 s until a reading falls by less than 1 % (at most 80 s more).
- */
-async function steadyRssKiB(pid: number): Promise<number> {
-  await sleep(40_000);
-  let previous = rssKiB(pid);
-  for (let reading = 0; reading < 8; reading += 1) {
-    await sleep(10_000);
-    const current = rssKiB(pid);
-    if (current > previous * 0.99) return current;
-    previous = current;
-  }
-  return previous;
-}
-
 interface Figures {
   baseKiB: number;
   afterKiB: number;
