@@ -104,8 +104,7 @@ async function call(
     const release = new TransformStream<Uint8Array, Uint8Array>({
       flush: () => deadline.release(),
     });
-    const { status, statusText, headers } = response;
-    return new Response(response.body.pipeThrough(release), { status, statusText, headers });
+    return withBody(response, response.body.pipeThrough(release));
   }
   let text: string;
   try {
@@ -115,8 +114,13 @@ async function call(
   }
   deadline.release();
   // A 204 may carry no body, not even an empty one.
+  return withBody(response, text === '' ? null : text);
+}
+
+/** The runtime's answer (status, headers) with the body this client has read or wrapped. */
+function withBody(response: Response, body: ConstructorParameters<typeof Response>[0]): Response {
   const { status, statusText, headers } = response;
-  return new Response(text === '' ? null : text, { status, statusText, headers });
+  return new Response(body, { status, statusText, headers });
 }
 
 /** GET /health (no auth): true when the runtime answers 200. Never throws. */
