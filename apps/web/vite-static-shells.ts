@@ -30,6 +30,36 @@ export function withStaticShell(indexHtml: string, shell: Omit<StaticShell, 'fil
     );
 }
 
+/** The entry of login.html's small start script (src/login-wake.ts, docs/decisions/031). */
+export const LOGIN_WAKE_ENTRY = 'src/login-wake.ts';
+const APP_SCRIPT = /<script type="module" fetchpriority="low" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * A shell page whose app starts when the person begins to use it (docs/decisions/031): its only script is the start
+ * script, which knows the app's entry from the shell's `data-app-entry`; the app's modules are fetched at low
+ * priority into the cache (`prefetch`: fetched, not run) instead of preloaded, so nothing of the app runs at load.
+ * Must match APP_ENTRY_ATTRIBUTE of src/lib/shell-wake.ts.
+ */
+export function withWakeOnInteraction(shellHtml: string, wakeScript: string): string {
+  const appEntry = APP_SCRIPT.exec(shellHtml)?.[1];
+  if (appEntry === undefined) throw new Error('the shell page has no app entry script');
+  return shellHtml
+    .replace(
+      APP_SCRIPT,
+      () =>
+        `<script type="module" crossorigin src="${wakeScript}"></script>\n` +
+        `    <link rel="prefetch" fetchpriority="low" crossorigin href="${appEntry}">`,
+    )
+    .replace(
+      /<link rel="modulepreload" fetchpriority="low" /g,
+      '<link rel="prefetch" fetchpriority="low" ',
+    )
+    .replace(
+      `<div id="${STATIC_SHELL_ID}" inert>`,
+      () => `<div id="${STATIC_SHELL_ID}" inert data-app-entry="${appEntry}">`,
+    );
+}
+
 /**
  * After the client build, renders the static shells (src/prerender/static-shells.tsx) with react-dom/server in a
  * second, server-side build of the same sources and config (so CSS module class names match the client's), and
@@ -50,8 +80,15 @@ export function staticShellsPlugin(): Plugin {
       configFile = config.configFile;
       isServerBuild = Boolean(config.build.ssr);
     },
-    async writeBundle() {
+    async writeBundle(_options, bundle) {
       if (isServerBuild) return;
+      const wakeChunk = Object.values(bundle).find(
+        (output) =>
+          output.type === 'chunk' &&
+          output.isEntry &&
+          output.facadeModuleId === path.join(root, LOGIN_WAKE_ENTRY),
+      );
+      if (wakeChunk === undefined) throw new Error(`the build has no ${LOGIN_WAKE_ENTRY} entry`);
       const tempDir = await mkdtemp(path.join(os.tmpdir(), 'herald-shells-'));
       try {
         await build({
@@ -73,7 +110,13 @@ export function staticShellsPlugin(): Plugin {
         )) as { renderStaticShells(): StaticShell[] };
         const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
         for (const shell of bundle.renderStaticShells()) {
-          await writeFile(path.join(outDir, shell.file), withStaticShell(indexHtml, shell));
+          const html = withStaticShell(indexHtml, shell);
+          await writeFile(
+            path.join(outDir, shell.file),
+            shell.startsOnInteraction
+              ? withWakeOnInteraction(html, `/${wakeChunk.fileName}`)
+              : html,
+          );
         }
       } finally {
         await rm(tempDir, { recursive: true, force: true });

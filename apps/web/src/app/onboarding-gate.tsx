@@ -120,10 +120,12 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   if (decision === null && !isBypassed) return <PendingPage pathname={location.pathname} />;
   // A redirect keeps the page painted from the HTML until the page it leads to renders.
   if (decision?.action === 'redirect') return <Navigate to={decision.to} replace />;
+  // The remover after the page: the page's layout effects run first and may still read the painted page
+  // (the login form takes over what was typed into it, lib/static-shell.ts).
   return (
     <>
-      <StaticShellRemover />
       {children}
+      <StaticShellRemover />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { routes } from '@herald/contract/api/routes';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PENDING_SUBMIT_ATTRIBUTE } from '../lib/shell-wake';
 import { STATIC_SHELL_ID } from '../lib/static-shell';
 import { handle } from '../testing/api-mock';
 import { buildUser } from '../testing/factories';
@@ -54,5 +55,67 @@ describe('the hand-over from the page painted from the HTML to the app', () => {
     const pending = handle(routes.getUser, () => new Promise<never>(() => {}));
     renderApp('/no-such-page', pending);
     await waitFor(() => expect(shownShell()).toBeNull());
+  });
+});
+
+/** The login page as login.html paints it: usable before the app starts (docs/decisions/031). */
+function paintLoginShell(username: string, password: string): HTMLFormElement {
+  const shell = document.createElement('div');
+  shell.id = STATIC_SHELL_ID;
+  shell.innerHTML =
+    '<form><input type="email" name="username"><input type="password" name="password">' +
+    '<button type="submit">Log in</button></form>';
+  document.body.prepend(shell);
+  const [email, secret] = shell.querySelectorAll('input');
+  email!.value = username;
+  secret!.value = password;
+  return shell.querySelector('form')!;
+}
+
+describe("the app's login form taking over the painted one", () => {
+  afterEach(() => {
+    shownShell()?.remove();
+  });
+
+  it('keeps what was typed and the field that had the focus', async () => {
+    const form = paintLoginShell('ada@example.com', 'half a pass');
+    form.querySelector<HTMLInputElement>('input[name="password"]')!.focus();
+    const { api } = renderApp('/', createSession(null).handler);
+
+    const password = await screen.findByLabelText(/Password/);
+    expect(shownShell()).toBeNull();
+    expect(screen.getByLabelText(/E-mail/)).toHaveValue('ada@example.com');
+    expect(password).toHaveValue('half a pass');
+    expect(password).toHaveFocus();
+    expect(api.requestsTo(routes.login)).toHaveLength(0);
+  });
+
+  it('sends a login that was submitted before the app started, with the typed values', async () => {
+    const form = paintLoginShell('Ada@Example.com', 'correct horse');
+    form.setAttribute(PENDING_SUBMIT_ATTRIBUTE, 'true');
+    const session = createSession(null);
+    const login = handle(routes.login, () => {
+      session.set(buildUser());
+      return { status: 200, body: { accessToken: 'jwt', expiresAt: 1_900_000_000_000 } };
+    });
+    const { api } = renderApp('/', session.handler, login);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
+    expect(api.requestsTo(routes.login).map((request) => request.json)).toEqual([
+      {
+        realm: 'Username-Password-Authentication',
+        username: 'ada@example.com',
+        password: 'correct horse',
+      },
+    ]);
+  });
+
+  it('shows the form’s own checks for a submit held with an empty field, and sends nothing', async () => {
+    const form = paintLoginShell('', '');
+    form.setAttribute(PENDING_SUBMIT_ATTRIBUTE, 'true');
+    const { api } = renderApp('/', createSession(null).handler);
+
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(api.requestsTo(routes.login)).toHaveLength(0);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { STATIC_SHELL_ID } from '../lib/static-shell';
-import { STATIC_SHELL_ID as BUILD_SHELL_ID, withStaticShell } from '../../vite-static-shells';
+import {
+  STATIC_SHELL_ID as BUILD_SHELL_ID,
+  withStaticShell,
+  withWakeOnInteraction,
+} from '../../vite-static-shells';
+import { APP_ENTRY_ATTRIBUTE } from '../lib/shell-wake';
 import { renderStaticShells } from './static-shells';
 
 function parse(markup: string): Document {
@@ -13,8 +18,11 @@ describe('the pages painted from the HTML (build time)', () => {
   it('renders the real login form: heading, fields and button', () => {
     const page = parse(shells['login.html']!.markup);
     expect(page.querySelector('main h1')?.textContent).toBe('Log in to Herald Cloud');
-    expect(page.querySelector('input[type="email"][autocomplete="username"]')).not.toBeNull();
-    expect(page.querySelector('input[type="password"]')).not.toBeNull();
+    // Named as the app's form reads them when it takes the painted one over (lib/static-shell.ts).
+    expect(page.querySelector('input[type="email"][name="username"]')).not.toBeNull();
+    expect(page.querySelector('input[type="password"][name="password"]')).not.toBeNull();
+    expect(shells['login.html']!.startsOnInteraction).toBe(true);
+    expect(shells['signup.html']!.startsOnInteraction).toBeFalsy();
     expect(page.querySelector('button[type="submit"]')?.textContent).toContain('Log in');
     expect(shells['login.html']!.title).toBe('Log in to Herald Cloud · Herald Cloud');
   });
@@ -35,5 +43,36 @@ describe('the pages painted from the HTML (build time)', () => {
       `<div id="${STATIC_SHELL_ID}" inert><p>painted</p></div><div id="root"></div>`,
     );
     expect(() => withStaticShell('<body></body>', { title: 't', markup: '' })).toThrow(/root/);
+  });
+
+  it('gives the login page only its start script: the app is fetched into the cache, not run', () => {
+    const index =
+      '<html><head><title>Herald Cloud</title>' +
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-2.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-3.css">' +
+      '</head><body><div id="root"></div></body></html>';
+    const html = withWakeOnInteraction(
+      withStaticShell(index, { title: 'Log in', markup: '<form></form>' }),
+      '/assets/login-wake-4.js',
+    );
+    expect(APP_ENTRY_ATTRIBUTE).toBe('data-app-entry');
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/login-wake-4.js"></script>',
+    );
+    expect(html).not.toMatch(/<script[^>]*index-1\.js/);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain(
+      '<link rel="prefetch" fetchpriority="low" crossorigin href="/assets/index-1.js">',
+    );
+    expect(html).toContain(
+      '<link rel="prefetch" fetchpriority="low" crossorigin href="/assets/react-2.js">',
+    );
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
+    // Inert until the start script has made the form safe to send (a plain GET would put the password in the URL).
+    expect(html).toContain(
+      `<div id="${STATIC_SHELL_ID}" inert data-app-entry="/assets/index-1.js"><form></form></div>`,
+    );
+    expect(() => withWakeOnInteraction('<html></html>', '/w.js')).toThrow(/entry/);
   });
 });

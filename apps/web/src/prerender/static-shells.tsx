@@ -15,6 +15,8 @@ export interface StaticShell {
   /** The document title until the app sets its own. */
   title: string;
   markup: string;
+  /** The app starts when the person begins to use the page, not at load (src/login-wake.ts, docs/decisions/031). */
+  startsOnInteraction?: boolean;
 }
 
 /** The blank pages render inside `<main>`, as app/layouts/blank-layout.tsx does. */
@@ -43,6 +45,7 @@ export function renderStaticShells(): StaticShell[] {
     {
       file: 'login.html',
       title: 'Log in to Herald Cloud · Herald Cloud',
+      startsOnInteraction: true,
       markup: render(
         '/',
         <main>

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '@herald/contract/messages';
 import { loginRequestSchema } from '@herald/contract/users/identity.schema';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
+import { useStaticShellForm } from '../../../lib/use-static-shell-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useLoginMutation } from '../api/login-mutation';
 
@@ -19,6 +20,9 @@ export function loginFailureText(error: unknown): string {
   return AUTH_MESSAGES.loginFailed;
 }
 
+/** The names of the login form's inputs (the painted page's and the app's form are the same component). */
+const LOGIN_FIELDS = ['username', 'password'] as const;
+
 /** E-mail and password login (spec section 2, `/`); on success the gate moves the user on. */
 export function LoginForm() {
   const login = useLoginMutation();
@@ -27,13 +31,16 @@ export function LoginForm() {
     validate: zodResolver(loginRequestSchema),
   });
 
+  // The login page is painted from the HTML and usable before the app starts (docs/decisions/031).
+  const formRef = useStaticShellForm(LOGIN_FIELDS, form.setValues);
+
   const handleSubmit = form.onSubmit((values) => {
     const { username, password } = loginRequestSchema.parse(values);
     login.mutate({ username, password });
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         {login.isError && (
           <Alert color="red" variant="light" role="alert">
@@ -43,6 +50,7 @@ export function LoginForm() {
         <TextInput
           label="E-mail"
           type="email"
+          name="username"
           autoComplete="username"
           required
           {...form.getInputProps('username')}
@@ -50,6 +58,7 @@ export function LoginForm() {
         <Stack gap={4}>
           <PasswordInput
             label="Password"
+            name="password"
             autoComplete="current-password"
             required
             {...form.getInputProps('password')}

@@ -1,0 +1,104 @@
+import { serializePageAnswers, type PageAnswer } from '@herald/contract/api/page-answers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+// startApp (adding the entry script) is seen working in a real browser: e2e/log-in.spec.ts.
+import { needsAppAtOnce, PENDING_SUBMIT_ATTRIBUTE, wakeOnInteraction } from './shell-wake';
+
+const answers = (...list: PageAnswer[]) => serializePageAnswers({ answers: list });
+const connections = (status: number, body?: unknown): PageAnswer => ({
+  id: 'listConnections',
+  url: '/v3/auth/connections',
+  params: {},
+  status,
+  ...(body === undefined ? {} : { body }),
+});
+
+describe('whether the login page needs the app at once', () => {
+  it('waits for the person when there is no other way to log in', () => {
+    expect(needsAppAtOnce(answers(connections(200, { connections: [] })))).toBe(false);
+  });
+
+  it('starts at once when connections are configured: only the app draws their buttons', () => {
+    const list = [{ name: 'github', displayName: 'GitHub', kind: 'social' }];
+    expect(needsAppAtOnce(answers(connections(200, { connections: list })))).toBe(true);
+  });
+
+  it.each([
+    ['no answers', null],
+    ['empty text', ''],
+    ['text that is no JSON', '{'],
+    ['no connections answer', answers()],
+    ['a failed connections answer', answers(connections(500))],
+    ['a body without a list', answers(connections(200, { connections: 'x' }))],
+  ])('starts at once with %s (the app shows what it can)', (_case, json) => {
+    expect(needsAppAtOnce(json)).toBe(true);
+  });
+});
+
+function paintShell(): { shell: HTMLElement; form: HTMLFormElement; email: HTMLInputElement } {
+  document.body.innerHTML =
+    '<div id="static-shell" inert><form><input name="username"><button type="submit">Log in</button></form>' +
+    '<a href="/signup">Create an account</a></div>';
+  const shell = document.getElementById('static-shell')!;
+  return {
+    shell,
+    form: shell.querySelector('form')!,
+    email: shell.querySelector('input')!,
+  };
+}
+
+describe('the painted login page before the app starts', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('becomes usable and does not start the app at load', () => {
+    const { shell } = paintShell();
+    const start = vi.fn();
+    wakeOnInteraction(shell, start);
+    expect(shell.inert).toBe(false);
+    expect(shell.hasAttribute('inert')).toBe(false);
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it.each(['focusin', 'keydown', 'pointerdown', 'touchstart'])(
+    'starts the app once at the first %s inside it',
+    (type) => {
+      const { shell, email } = paintShell();
+      const start = vi.fn();
+      wakeOnInteraction(shell, start);
+      email.dispatchEvent(new Event(type, { bubbles: true }));
+      email.dispatchEvent(new Event(type, { bubbles: true }));
+      shell.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(start).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('ignores what happens outside the painted page', () => {
+    const { shell } = paintShell();
+    const start = vi.fn();
+    wakeOnInteraction(shell, start);
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('holds a submit made before the app started, marks it for the app, and starts it', () => {
+    const { shell, form } = paintShell();
+    const start = vi.fn();
+    wakeOnInteraction(shell, start);
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(form.getAttribute(PENDING_SUBMIT_ATTRIBUTE)).toBe('true');
+    expect(form.querySelector('button')?.getAttribute('aria-busy')).toBe('true');
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at once through the function it returns, still only once', () => {
+    const { shell, email } = paintShell();
+    const start = vi.fn();
+    const wake = wakeOnInteraction(shell, start);
+    wake();
+    email.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,74 @@
+import type { PageAnswers } from '@herald/contract/api/page-answers';
+
+/**
+ * The login page painted from the HTML starts the app when the person begins to use it, not at load
+ * (docs/decisions/031). This module is the small script that login.html runs instead of the app: it makes the
+ * painted form usable, and on the first pointer, key or focus inside it (or a submit) adds the app's entry script.
+ * The app then takes the form over with what was typed (lib/static-shell.ts `takeStaticShellForm`).
+ * It imports no runtime code: it must stay a few hundred bytes (scripts/check-bundle-budget.mjs).
+ */
+
+/** Set on the painted form when it was sent before the app had started: the app sends it once it takes over. */
+export const PENDING_SUBMIT_ATTRIBUTE = 'data-pending-submit';
+/** Where the static-shells build step writes the app's entry script on the painted page. */
+export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
+
+const WAKE_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+
+/**
+ * Whether the app must start at once rather than on interaction: the login page shows more than the painted form
+ * when the operator configured social or single sign-on connections (or their answer is missing), and only the
+ * app draws those. Reads the answers the server embedded in the page (docs/decisions/029).
+ */
+export function needsAppAtOnce(answersJson: string | null | undefined): boolean {
+  if (!answersJson) return true;
+  try {
+    const { answers } = JSON.parse(answersJson) as PageAnswers;
+    const connections = answers.find((answer) => answer.id === 'listConnections');
+    if (connections?.status !== 200) return true;
+    const list = (connections.body as { connections?: unknown } | undefined)?.connections;
+    return !Array.isArray(list) || list.length > 0;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Makes `shell` usable and calls `start` once: at the first interaction inside it, or when one of its forms is
+ * submitted (the submit is held, marked with PENDING_SUBMIT_ATTRIBUTE and its button marked busy, so nothing is
+ * sent as a plain form — a GET would put the password in the address). Returns the function that starts it at once.
+ */
+export function wakeOnInteraction(shell: HTMLElement, start: () => void): () => void {
+  let isStarted = false;
+  const wake = () => {
+    if (isStarted) return;
+    isStarted = true;
+    for (const type of WAKE_EVENTS) shell.removeEventListener(type, wake, true);
+    start();
+  };
+  const hold = (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    form.setAttribute(PENDING_SUBMIT_ATTRIBUTE, 'true');
+    for (const button of form.querySelectorAll('button[type="submit"]')) {
+      button.setAttribute('aria-busy', 'true');
+    }
+    wake();
+  };
+  for (const type of WAKE_EVENTS)
+    shell.addEventListener(type, wake, { capture: true, passive: true });
+  shell.addEventListener('submit', hold, true);
+  // Last, so no input can reach the form before the submit is held.
+  shell.inert = false;
+  shell.removeAttribute('inert');
+  return wake;
+}
+
+/** Adds the app's entry script (a module, as index.html has it; `script-src 'self'` allows it). */
+export function startApp(entry: string): void {
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  document.head.append(script);
+}

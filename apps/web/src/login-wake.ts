@@ -1,0 +1,14 @@
+/**
+ * The only script of login.html (docs/decisions/031): the painted login form works at once and the app starts when
+ * the person begins to use it, or at once when the page needs the app to show all of itself.
+ */
+import { PAGE_ANSWERS_ELEMENT_ID } from '@herald/contract/api/page-answers';
+import { STATIC_SHELL_ID } from './lib/static-shell-id';
+import { APP_ENTRY_ATTRIBUTE, needsAppAtOnce, startApp, wakeOnInteraction } from './lib/shell-wake';
+
+const shell = document.getElementById(STATIC_SHELL_ID);
+const entry = shell?.getAttribute(APP_ENTRY_ATTRIBUTE);
+if (shell && entry) {
+  const wake = wakeOnInteraction(shell, () => startApp(entry));
+  if (needsAppAtOnce(document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent)) wake();
+}
