@@ -101,4 +101,15 @@ describe('the painted login page before the app starts', () => {
     email.dispatchEvent(new Event('focusin', { bubbles: true }));
     expect(start).toHaveBeenCalledTimes(1);
   });
+
+  it('lets a held submit go and tries again at the next interaction when the app could not be loaded', async () => {
+    const { shell, form, email } = paintShell();
+    const start = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
+    wakeOnInteraction(shell, start);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(form.hasAttribute(PENDING_SUBMIT_ATTRIBUTE)).toBe(false));
+    expect(form.querySelector('button')?.hasAttribute('aria-busy')).toBe(false);
+    email.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(2);
+  });
 });

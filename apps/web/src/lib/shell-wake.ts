@@ -38,13 +38,31 @@ export function needsAppAtOnce(answersJson: string | null | undefined): boolean 
  * submitted (the submit is held, marked with PENDING_SUBMIT_ATTRIBUTE and its button marked busy, so nothing is
  * sent as a plain form — a GET would put the password in the address). Returns the function that starts it at once.
  */
-export function wakeOnInteraction(shell: HTMLElement, start: () => void): () => void {
+export function wakeOnInteraction(
+  shell: HTMLElement,
+  start: () => Promise<void> | void,
+): () => void {
   let isStarted = false;
+  const arm = () => {
+    for (const type of WAKE_EVENTS)
+      shell.addEventListener(type, wake, { capture: true, passive: true });
+  };
   const wake = () => {
     if (isStarted) return;
     isStarted = true;
     for (const type of WAKE_EVENTS) shell.removeEventListener(type, wake, true);
-    start();
+    // The app's script did not load (network): the next interaction tries again, and a held submit is let go, so
+    // the button does not stay busy for ever.
+    void Promise.resolve(start()).catch(() => {
+      isStarted = false;
+      for (const form of shell.querySelectorAll(`form[${PENDING_SUBMIT_ATTRIBUTE}]`)) {
+        form.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
+      }
+      for (const button of shell.querySelectorAll('[aria-busy="true"]')) {
+        button.removeAttribute('aria-busy');
+      }
+      arm();
+    });
   };
   const hold = (event: SubmitEvent) => {
     event.preventDefault();
@@ -55,8 +73,7 @@ export function wakeOnInteraction(shell: HTMLElement, start: () => void): () => 
     }
     wake();
   };
-  for (const type of WAKE_EVENTS)
-    shell.addEventListener(type, wake, { capture: true, passive: true });
+  arm();
   shell.addEventListener('submit', hold, true);
   // Last, so no input can reach the form before the submit is held.
   shell.inert = false;
@@ -64,11 +81,25 @@ export function wakeOnInteraction(shell: HTMLElement, start: () => void): () => 
   return wake;
 }
 
-/** Adds the app's entry script (a module, as index.html has it; `script-src 'self'` allows it). */
-export function startApp(entry: string): void {
-  const script = document.createElement('script');
-  script.type = 'module';
-  script.crossOrigin = '';
-  script.src = entry;
-  document.head.append(script);
+/**
+ * Adds the app's entry script (a module, as index.html has it; `script-src 'self'` allows it). Settles when it has
+ * loaded; a script that could not be loaded is taken out again, so a retry adds a fresh one.
+ */
+export function startApp(entry: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    script.addEventListener('load', () => resolve(), { once: true });
+    script.addEventListener(
+      'error',
+      () => {
+        script.remove();
+        reject(new Error(`could not load ${entry}`));
+      },
+      { once: true },
+    );
+    document.head.append(script);
+  });
 }
