@@ -118,6 +118,21 @@ function runLighthouse(
   });
 }
 
+/**
+ * Lighthouse now and then fails to record a run's trace ("NO_NAVSTART", seen on this machine): such a run is
+ * made again, at most twice, so the bench completes; the retry is printed.
+ */
+async function withRetries(run: () => Promise<Figures>): Promise<Figures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`run failed (${(error as Error).message}); running it again`);
+    }
+  }
+}
+
 const { token, workspaceId } = await seed();
 const server = await startBenchServer({ dataDir, webDistDir });
 const { base } = server;
@@ -134,7 +149,7 @@ try {
     for (const preset of ['mobile', 'desktop'] as const) {
       const results: Figures[] = [];
       for (let run = 0; run < runs; run += 1) {
-        results.push(await runLighthouse(page.url, preset, page.headers));
+        results.push(await withRetries(() => runLighthouse(page.url, preset, page.headers)));
       }
       results.sort((a, b) => a.performance - b.performance);
       const median = results[Math.floor(results.length / 2)]!;
