@@ -6,17 +6,28 @@ type OutputChunk = Rolldown.OutputChunk;
 /** The modules `src/lib/load-api.ts` imports on demand: the API client and the route table with every schema. */
 const API_MODULES = [/\/src\/lib\/api-client\.ts$/, /\/contract\/src\/api\/routes\.ts$/];
 
-function chunksOf(bundle: OutputBundle): OutputChunk[] {
+export function chunksOf(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
 }
 
 /** A chunk and every chunk it imports statically, by file name. */
-function withStaticImports(bundle: OutputBundle, file: string, into: Set<string>): Set<string> {
+export function withStaticImports(
+  bundle: OutputBundle,
+  file: string,
+  into: Set<string>,
+): Set<string> {
   const chunk = bundle[file];
   if (into.has(file) || chunk?.type !== 'chunk') return into;
   into.add(file);
   for (const imported of chunk.imports) withStaticImports(bundle, imported, into);
   return into;
+}
+
+/** The app's entry chunk (index.html's), not another entry such as the login page's start script. */
+export function appEntryOf(bundle: OutputBundle): OutputChunk | undefined {
+  return chunksOf(bundle).find(
+    (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html') === true,
+  );
 }
 
 /**
@@ -34,7 +45,7 @@ export function preloadApiPlugin(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return [];
         const chunks = chunksOf(bundle);
-        const entry = chunks.find((chunk) => chunk.isEntry);
+        const entry = appEntryOf(bundle);
         const alreadyLoaded = entry
           ? withStaticImports(bundle, entry.fileName, new Set())
           : new Set();

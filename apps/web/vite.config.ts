@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './vite-precompress';
+import { pagePreloadsPlugin } from './vite-page-preloads';
 import { preloadApiPlugin } from './vite-preload-api';
 import { LOGIN_WAKE_ENTRY, staticShellsPlugin } from './vite-static-shells';
 
@@ -30,7 +31,13 @@ export default defineConfig(({ command }) => ({
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), preloadApiPlugin(), staticShellsPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    preloadApiPlugin(),
+    pagePreloadsPlugin(),
+    staticShellsPlugin(),
+    precompressPlugin(),
+  ],
   build: {
     // scripts/check-bundle-budget.mjs reads dist/.vite/manifest.json to size the entry chunk.
     manifest: true,
