@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 // it must stay a few hundred bytes.
 const BUDGETS = {
   'index.html': 119 * 1024,
-  'src/login-wake.ts': 2 * 1024,
+  'src/shell-start.ts': 2 * 1024,
 };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

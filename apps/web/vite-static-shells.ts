@@ -30,8 +30,8 @@ export function withStaticShell(indexHtml: string, shell: Omit<StaticShell, 'fil
     );
 }
 
-/** The entry of login.html's small start script (src/login-wake.ts, docs/decisions/031). */
-export const LOGIN_WAKE_ENTRY = 'src/login-wake.ts';
+/** The entry of the painted pages' small start script (src/shell-start.ts, docs/decisions/031). */
+export const SHELL_START_ENTRY = 'src/shell-start.ts';
 const APP_SCRIPT = /<script type="module" fetchpriority="low" crossorigin src="([^"]+)"><\/script>/;
 
 /**
@@ -86,9 +86,9 @@ export function staticShellsPlugin(): Plugin {
         (output) =>
           output.type === 'chunk' &&
           output.isEntry &&
-          output.facadeModuleId === path.join(root, LOGIN_WAKE_ENTRY),
+          output.facadeModuleId === path.join(root, SHELL_START_ENTRY),
       );
-      if (wakeChunk === undefined) throw new Error(`the build has no ${LOGIN_WAKE_ENTRY} entry`);
+      if (wakeChunk === undefined) throw new Error(`the build has no ${SHELL_START_ENTRY} entry`);
       const tempDir = await mkdtemp(path.join(os.tmpdir(), 'herald-shells-'));
       try {
         await build({

@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 import { precompressPlugin } from './vite-precompress';
 import { pagePreloadsPlugin } from './vite-page-preloads';
 import { preloadApiPlugin } from './vite-preload-api';
-import { LOGIN_WAKE_ENTRY, staticShellsPlugin } from './vite-static-shells';
+import { SHELL_START_ENTRY, staticShellsPlugin } from './vite-static-shells';
 
 // The control plane (apps/server) serves the API, OFREP and dev helpers; in development the
 // SPA is served by Vite and these paths are proxied so the browser sees one origin, as in
@@ -44,7 +44,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: process.env.WEB_SOURCEMAP === '1',
     rolldownOptions: {
       // login.html runs only a small start script until the person uses the page (docs/decisions/031).
-      input: { index: 'index.html', 'login-wake': LOGIN_WAKE_ENTRY },
+      input: { index: 'index.html', 'shell-start': SHELL_START_ENTRY },
       output: {
         codeSplitting: {
           // Left to itself the build cut Mantine into ~100 chunks of a few KiB (one per set of routes sharing a

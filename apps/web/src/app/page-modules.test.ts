@@ -27,7 +27,12 @@ describe('the route chunks preloaded with a page (docs/decisions/032)', () => {
         ['assets/react-2.js'],
         true,
       ),
-      'assets/login-wake-0.js': chunk('assets/login-wake-0.js', '/web/src/login-wake.ts', [], true),
+      'assets/shell-start-0.js': chunk(
+        'assets/shell-start-0.js',
+        '/web/src/shell-start.ts',
+        [],
+        true,
+      ),
       'assets/react-2.js': chunk('assets/react-2.js', null, []),
       'assets/layout-3.js': chunk('assets/layout-3.js', '/web/src/layout.tsx', [
         'assets/mantine-4.js',

@@ -119,3 +119,35 @@ describe("the app's login form taking over the painted one", () => {
     expect(api.requestsTo(routes.login)).toHaveLength(0);
   });
 });
+
+describe("the app's sign-up form taking over the painted one", () => {
+  afterEach(() => {
+    shownShell()?.remove();
+  });
+
+  it('sends a sign-up submitted before the app started, with every typed field', async () => {
+    const shell = document.createElement('div');
+    shell.id = STATIC_SHELL_ID;
+    const typed = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'correct horse',
+      company: 'Analytical Engines',
+    };
+    shell.innerHTML = `<form ${PENDING_SUBMIT_ATTRIBUTE}="true">${Object.keys(typed)
+      .map((name) => `<input name="${name}">`)
+      .join('')}</form>`;
+    for (const [name, value] of Object.entries(typed)) {
+      shell.querySelector<HTMLInputElement>(`input[name="${name}"]`)!.value = value;
+    }
+    document.body.prepend(shell);
+    const session = createSession(null);
+    const createUser = handle(routes.createUser, () => ({ status: 201, body: buildUser() }));
+    const { api } = renderApp('/signup', session.handler, createUser);
+
+    await waitFor(() => expect(api.requestsTo(routes.createUser)).toHaveLength(1));
+    expect(shownShell()).toBeNull();
+    expect(api.requestsTo(routes.createUser)[0]!.json).toMatchObject(typed);
+  });
+});

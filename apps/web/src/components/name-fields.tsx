@@ -16,8 +16,20 @@ export function NameFields({
 }) {
   const fields = (
     <>
-      <TextInput label="First name" autoComplete="given-name" required {...firstName} />
-      <TextInput label="Last name" autoComplete="family-name" required {...lastName} />
+      <TextInput
+        label="First name"
+        name="firstName"
+        autoComplete="given-name"
+        required
+        {...firstName}
+      />
+      <TextInput
+        label="Last name"
+        name="lastName"
+        autoComplete="family-name"
+        required
+        {...lastName}
+      />
     </>
   );
   if (!sideBySide) return fields;

@@ -17,6 +17,10 @@ describe('whether the login page needs the app at once', () => {
     expect(needsAppAtOnce(answers(connections(200, { connections: [] })))).toBe(false);
   });
 
+  it('waits for the person on a page that asks no connections (sign-up)', () => {
+    expect(needsAppAtOnce(answers())).toBe(false);
+  });
+
   it('starts at once when connections are configured: only the app draws their buttons', () => {
     const list = [{ name: 'github', displayName: 'GitHub', kind: 'social' }];
     expect(needsAppAtOnce(answers(connections(200, { connections: list })))).toBe(true);
@@ -26,7 +30,7 @@ describe('whether the login page needs the app at once', () => {
     ['no answers', null],
     ['empty text', ''],
     ['text that is no JSON', '{'],
-    ['no connections answer', answers()],
+    ['answers that are no list', '{"answers":3}'],
     ['a failed connections answer', answers(connections(500))],
     ['a body without a list', answers(connections(200, { connections: 'x' }))],
   ])('starts at once with %s (the app shows what it can)', (_case, json) => {

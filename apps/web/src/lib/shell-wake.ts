@@ -1,9 +1,9 @@
 import type { PageAnswers } from '@herald/contract/api/page-answers';
 
 /**
- * The login page painted from the HTML starts the app when the person begins to use it, not at load
- * (docs/decisions/031). This module is the small script that login.html runs instead of the app: it makes the
- * painted form usable, and on the first pointer, key or focus inside it (or a submit) adds the app's entry script.
+ * The login and sign-up pages painted from the HTML start the app when the person begins to use them, not at load
+ * (docs/decisions/031). This module is the small script that login.html and signup.html run instead of the app:
+ * it makes the painted form usable, and on the first pointer, key or focus inside it (or a submit) adds the app's entry script.
  * The app then takes the form over with what was typed (lib/static-shell.ts `takeStaticShellForm`).
  * It imports no runtime code: it must stay a few hundred bytes (scripts/check-bundle-budget.mjs).
  */
@@ -17,15 +17,18 @@ const WAKE_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const
 
 /**
  * Whether the app must start at once rather than on interaction: the login page shows more than the painted form
- * when the operator configured social or single sign-on connections (or their answer is missing), and only the
- * app draws those. Reads the answers the server embedded in the page (docs/decisions/029).
+ * when the operator configured social or single sign-on connections (or their answer failed), and only the app
+ * draws those. Reads the answers the server embedded in the page (docs/decisions/029); a page whose answers hold
+ * no connections call (sign-up) has nothing of that kind, and a page without readable answers starts at once.
  */
 export function needsAppAtOnce(answersJson: string | null | undefined): boolean {
   if (!answersJson) return true;
   try {
     const { answers } = JSON.parse(answersJson) as PageAnswers;
+    if (!Array.isArray(answers)) return true;
     const connections = answers.find((answer) => answer.id === 'listConnections');
-    if (connections?.status !== 200) return true;
+    if (connections === undefined) return false;
+    if (connections.status !== 200) return true;
     const list = (connections.body as { connections?: unknown } | undefined)?.connections;
     return !Array.isArray(list) || list.length > 0;
   } catch {

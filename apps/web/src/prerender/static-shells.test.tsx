@@ -22,15 +22,17 @@ describe('the pages painted from the HTML (build time)', () => {
     expect(page.querySelector('input[type="email"][name="username"]')).not.toBeNull();
     expect(page.querySelector('input[type="password"][name="password"]')).not.toBeNull();
     expect(shells['login.html']!.startsOnInteraction).toBe(true);
-    expect(shells['signup.html']!.startsOnInteraction).toBeFalsy();
+    expect(shells['signup.html']!.startsOnInteraction).toBe(true);
     expect(page.querySelector('button[type="submit"]')?.textContent).toContain('Log in');
     expect(shells['login.html']!.title).toBe('Log in to Herald Cloud · Herald Cloud');
   });
 
-  it('renders the sign-up form', () => {
+  it('renders the sign-up form, its fields named as the app reads them', () => {
     const page = parse(shells['signup.html']!.markup);
     expect(page.querySelector('main h1')?.textContent).toBe('Create your account');
-    expect(page.querySelector('input[type="email"]')).not.toBeNull();
+    for (const name of ['firstName', 'lastName', 'email', 'password', 'company']) {
+      expect(page.querySelector(`form input[name="${name}"]`), name).not.toBeNull();
+    }
   });
 
   it('places a shell, inert, before the root of index.html and sets its title', () => {
@@ -54,11 +56,11 @@ describe('the pages painted from the HTML (build time)', () => {
       '</head><body><div id="root"></div></body></html>';
     const html = withWakeOnInteraction(
       withStaticShell(index, { title: 'Log in', markup: '<form></form>' }),
-      '/assets/login-wake-4.js',
+      '/assets/shell-start-4.js',
     );
     expect(APP_ENTRY_ATTRIBUTE).toBe('data-app-entry');
     expect(html).toContain(
-      '<script type="module" crossorigin src="/assets/login-wake-4.js"></script>',
+      '<script type="module" crossorigin src="/assets/shell-start-4.js"></script>',
     );
     expect(html).not.toMatch(/<script[^>]*index-1\.js/);
     expect(html).not.toContain('modulepreload');

@@ -15,7 +15,7 @@ export interface StaticShell {
   /** The document title until the app sets its own. */
   title: string;
   markup: string;
-  /** The app starts when the person begins to use the page, not at load (src/login-wake.ts, docs/decisions/031). */
+  /** The app starts when the person begins to use the page, not at load (src/shell-start.ts, docs/decisions/031). */
   startsOnInteraction?: boolean;
 }
 
@@ -56,6 +56,7 @@ export function renderStaticShells(): StaticShell[] {
     {
       file: 'signup.html',
       title: 'Create your account · Herald Cloud',
+      startsOnInteraction: true,
       markup: render(
         '/signup',
         <main>

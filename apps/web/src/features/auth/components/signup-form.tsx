@@ -10,11 +10,14 @@ import { inlineErrorText } from '../../../lib/error-text';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { PASSWORD_RULE_TEXT } from '../../../lib/new-password-form';
 import { zodResolver } from '../../../lib/zod-resolver';
+import { useStaticShellForm } from '../../../lib/use-static-shell-form';
 import { useSignupMutation } from '../api/signup-mutation';
 import { buildSignupMetadata } from '../utils/signup-metadata';
 import { NameFields } from '../../../components/name-fields';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', company: '' };
+/** The names of the form's inputs: the page painted from the HTML is this form, typed into before the app ran. */
+const SIGNUP_FIELDS = ['firstName', 'lastName', 'email', 'password', 'company'] as const;
 
 /**
  * The e-mail and password sign-up (POST /v3/user with metadata, spec section 7). A 400 means the
@@ -31,6 +34,9 @@ export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
     initialValues: invite ? { ...EMPTY, email: invite.email } : EMPTY,
     validate: zodResolver(schema),
   });
+
+  // The plain sign-up page is painted from the HTML and usable before the app starts (docs/decisions/031).
+  const formRef = useStaticShellForm(SIGNUP_FIELDS, form.setValues);
 
   const handleSubmit = form.onSubmit((values) => {
     const { company, ...request } = schema.parse(
@@ -60,7 +66,7 @@ export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
   const isAlreadySignedUp = isApiError(error) && error.status === 400 && issues.length === 0;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         {isAlreadySignedUp && (
           <Alert color="blue" variant="light" role="alert">
@@ -79,6 +85,7 @@ export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
         <TextInput
           label="E-mail"
           type="email"
+          name="email"
           autoComplete="email"
           required
           readOnly={invite !== undefined}
@@ -87,6 +94,7 @@ export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
         />
         <PasswordInput
           label="Password"
+          name="password"
           description={PASSWORD_RULE_TEXT}
           autoComplete="new-password"
           required
@@ -96,6 +104,7 @@ export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
         {!invite && (
           <TextInput
             label="Company"
+            name="company"
             autoComplete="organization"
             required
             {...form.getInputProps('company')}

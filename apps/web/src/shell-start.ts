@@ -1,6 +1,6 @@
 /**
- * The only script of login.html (docs/decisions/031): the painted login form works at once and the app starts when
- * the person begins to use it, or at once when the page needs the app to show all of itself.
+ * The only script of login.html and signup.html (docs/decisions/031): the painted form works at once and the app
+ * starts when the person begins to use it, or at once when the page needs the app to show all of itself.
  */
 import { PAGE_ANSWERS_ELEMENT_ID } from '@herald/contract/api/page-answers';
 import { STATIC_SHELL_ID } from './lib/static-shell-id';
