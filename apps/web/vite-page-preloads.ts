@@ -1,9 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PAGE_PRELOADS_FILE, type PagePreloads } from '@herald/contract/api/page-preloads';
+// Only a type from the contract: Vite loads this config with Node, which cannot import the contract's .ts sources.
+import type { PagePreloads } from '@herald/contract/api/page-preloads';
 import type { Plugin, Rolldown } from 'vite';
 import { PAGE_MODULES } from './src/app/page-modules';
 import { appEntryOf, chunksOf, withStaticImports } from './vite-preload-api';
+
+/** Must equal the contract's PAGE_PRELOADS_FILE, which the server reads (page-modules.test.ts checks it). */
+export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
 /**
  * For each page of PAGE_MODULES, the chunks its route modules need (each module's chunk and its static imports),

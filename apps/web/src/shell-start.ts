@@ -4,11 +4,20 @@
  */
 import { PAGE_ANSWERS_ELEMENT_ID } from '@herald/contract/api/page-answers';
 import { STATIC_SHELL_ID } from './lib/static-shell-id';
-import { APP_ENTRY_ATTRIBUTE, needsAppAtOnce, startApp, wakeOnInteraction } from './lib/shell-wake';
+import {
+  APP_ENTRY_ATTRIBUTE,
+  isServerUnwell,
+  needsAppAtOnce,
+  startApp,
+  wakeOnInteraction,
+} from './lib/shell-wake';
 
 const shell = document.getElementById(STATIC_SHELL_ID);
 const entry = shell?.getAttribute(APP_ENTRY_ATTRIBUTE);
 if (shell && entry) {
   const wake = wakeOnInteraction(shell, () => startApp(entry));
   if (needsAppAtOnce(document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent)) wake();
+  // The app's start-up check of the server would toast a failure at once; a page waiting for the person asks the
+  // same and starts the app when the server is unwell, so the toast still comes before anything is typed.
+  else void isServerUnwell().then((isUnwell) => isUnwell && wake());
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { pagePreloadsOf } from '../../vite-page-preloads';
+import { PAGE_PRELOADS_FILE as SERVER_FILE } from '@herald/contract/api/page-preloads';
+import { PAGE_PRELOADS_FILE, pagePreloadsOf } from '../../vite-page-preloads';
 import { PAGE_MODULES } from './page-modules';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -50,6 +51,10 @@ describe('the route chunks preloaded with a page (docs/decisions/032)', () => {
     expect(() =>
       pagePreloadsOf(bundle, '/web', [{ path: '^/q$', modules: ['src/gone.tsx'] }]),
     ).toThrow(/src\/gone\.tsx is not a chunk/);
+  });
+
+  it('writes the file the server reads', () => {
+    expect(PAGE_PRELOADS_FILE).toBe(SERVER_FILE);
   });
 
   it('names modules that exist and that the router loads lazily', () => {

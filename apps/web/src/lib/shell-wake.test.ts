@@ -1,7 +1,14 @@
 import { serializePageAnswers, type PageAnswer } from '@herald/contract/api/page-answers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // startApp (adding the entry script) is seen working in a real browser: e2e/log-in.spec.ts.
-import { needsAppAtOnce, PENDING_SUBMIT_ATTRIBUTE, wakeOnInteraction } from './shell-wake';
+import {
+  HEALTH_PATH,
+  isServerUnwell,
+  needsAppAtOnce,
+  PENDING_SUBMIT_ATTRIBUTE,
+  wakeOnInteraction,
+} from './shell-wake';
+import { routes } from '@herald/contract/api/routes';
 
 const answers = (...list: PageAnswer[]) => serializePageAnswers({ answers: list });
 const connections = (status: number, body?: unknown): PageAnswer => ({
@@ -35,6 +42,26 @@ describe('whether the login page needs the app at once', () => {
     ['a body without a list', answers(connections(200, { connections: 'x' }))],
   ])('starts at once with %s (the app shows what it can)', (_case, json) => {
     expect(needsAppAtOnce(json)).toBe(true);
+  });
+});
+
+describe("the server's health, asked before the app starts", () => {
+  it('asks the health route the app asks at start', () => {
+    expect(HEALTH_PATH).toBe(routes.getHealth.path);
+  });
+
+  it.each([
+    [200, false],
+    [503, true],
+    [500, true],
+  ])('reads a %i as unwell: %s', async (status, isUnwell) => {
+    const fetcher = vi.fn(async () => new Response('{}', { status }));
+    expect(await isServerUnwell(fetcher)).toBe(isUnwell);
+    expect(fetcher).toHaveBeenCalledWith(HEALTH_PATH, expect.anything());
+  });
+
+  it('reads no answer at all as unwell', async () => {
+    expect(await isServerUnwell(async () => Promise.reject(new TypeError('offline')))).toBe(true);
   });
 });
 

@@ -36,6 +36,22 @@ export function needsAppAtOnce(answersJson: string | null | undefined): boolean 
   }
 }
 
+/** The path of the health route (contract routes/health.ts; not imported, so its schemas stay out of this script). */
+export const HEALTH_PATH = '/v3/health';
+
+/**
+ * Whether the server is unwell, asked as the app asks it at start (its server status check, spec section 8): a
+ * failing answer or none means the app must start at once, to tell the person before they type in vain.
+ */
+export async function isServerUnwell(fetcher: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetcher(HEALTH_PATH, { headers: { accept: 'application/json' } });
+    return !response.ok;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Makes `shell` usable and calls `start` once: at the first interaction inside it, or when one of its forms is
  * submitted (the submit is held, marked with PENDING_SUBMIT_ATTRIBUTE and its button marked busy, so nothing is
