@@ -6,16 +6,12 @@ type OutputChunk = Rolldown.OutputChunk;
 /** The modules `src/lib/load-api.ts` imports on demand: the API client and the route table with every schema. */
 const API_MODULES = [/\/src\/lib\/api-client\.ts$/, /\/contract\/src\/api\/routes\.ts$/];
 
-export function chunksOf(bundle: OutputBundle): OutputChunk[] {
+function chunksOf(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
 }
 
 /** A chunk and every chunk it imports statically, by file name. */
-export function withStaticImports(
-  bundle: OutputBundle,
-  file: string,
-  into: Set<string>,
-): Set<string> {
+function withStaticImports(bundle: OutputBundle, file: string, into: Set<string>): Set<string> {
   const chunk = bundle[file];
   if (into.has(file) || chunk?.type !== 'chunk') return into;
   into.add(file);
@@ -24,7 +20,7 @@ export function withStaticImports(
 }
 
 /** The app's entry chunk (index.html's), not another entry such as the login page's start script. */
-export function appEntryOf(bundle: OutputBundle): OutputChunk | undefined {
+function appEntryOf(bundle: OutputBundle): OutputChunk | undefined {
   return chunksOf(bundle).find(
     (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html') === true,
   );

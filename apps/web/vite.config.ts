@@ -3,7 +3,6 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './vite-precompress';
-import { pagePreloadsPlugin } from './vite-page-preloads';
 import { preloadApiPlugin } from './vite-preload-api';
 import { SHELL_START_ENTRY, staticShellsPlugin } from './vite-static-shells';
 
@@ -31,13 +30,7 @@ export default defineConfig(({ command }) => ({
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [
-    react(),
-    preloadApiPlugin(),
-    pagePreloadsPlugin(),
-    staticShellsPlugin(),
-    precompressPlugin(),
-  ],
+  plugins: [react(), preloadApiPlugin(), staticShellsPlugin(), precompressPlugin()],
   build: {
     // scripts/check-bundle-budget.mjs reads dist/.vite/manifest.json to size the entry chunk.
     manifest: true,

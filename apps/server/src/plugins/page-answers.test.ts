@@ -108,19 +108,4 @@ describe('the API answers a page carries (docs/decisions/029)', () => {
     );
     expect(response.body).not.toContain('</script><script>');
   });
-
-  it("preloads a signed-in page's route chunks with it, not a visitor's or another page's (docs/decisions/032)", async () => {
-    // The fixture build's page-preloads.json: the services list needs workspace-Ab12Cd34.js; the entry is
-    // already in index.html and is not linked twice.
-    const preload = '<link rel="modulepreload" crossorigin href="/assets/workspace-Ab12Cd34.js">';
-    const own = await pageAs(member, `/workspace/${workspaceId}`);
-    expect(own.response.body).toContain(`${preload}</head>`);
-    expect(own.response.body.match(/index-C0ffee42\.js/g)).toHaveLength(1);
-    expect((await pageAs(undefined, `/workspace/${workspaceId}`)).response.body).not.toContain(
-      preload,
-    );
-    expect((await pageAs(member, `/workspace/${workspaceId}/members`)).response.body).not.toContain(
-      preload,
-    );
-  });
 });

@@ -6,11 +6,6 @@ import {
   serializePageAnswers,
   type PageAnswers,
 } from '@herald/contract/api/page-answers';
-import {
-  PAGE_PRELOADS_FILE,
-  parsePagePreloads,
-  withPagePreloads,
-} from '@herald/contract/api/page-preloads';
 import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -112,20 +107,14 @@ export async function registerSpa(
   // so a build made while the server runs is served at once, as the static files are.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
-    const [template, answers, preloads] = await Promise.all([
+    const [template, answers] = await Promise.all([
       fs.promises.readFile(path.join(root, htmlFileFor(request, shells)), 'utf8'),
       pageAnswersFor(app, request, pathname),
-      // Absent from a build before docs/decisions/032: then nothing is preloaded.
-      fs.promises.readFile(path.join(root, PAGE_PRELOADS_FILE), 'utf8').catch(() => ''),
     ]);
+    const html = withPageAnswers(template, answers);
     const isPrivate = answers.answers.some(
       (answer) => answer.id === 'getUser' && answer.status === 200,
     );
-    // A signed-in page's route chunks download beside the entry (a visitor is sent to the login page instead).
-    const page = isPrivate
-      ? withPagePreloads(template, pathname, parsePagePreloads(preloads))
-      : template;
-    const html = withPageAnswers(page, answers);
     reply
       .code(200)
       .type('text/html; charset=utf-8')
