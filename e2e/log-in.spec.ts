@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { serializePageAnswers, type PageAnswers } from '@herald/contract/api/page-answers';
 import { newAccount, signUpVerified } from './fixtures/accounts';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -50,11 +51,11 @@ async function paintLoginWithoutConnections(page: Page) {
       const html = (await response.text()).replace(
         /(<script type="application\/json" id="page-answers">)(.*?)(<\/script>)/,
         (_all, open: string, json: string, close: string) => {
-          const answers = JSON.parse(json) as { answers: { id: string; body?: unknown }[] };
+          const answers = JSON.parse(json) as PageAnswers;
           for (const answer of answers.answers) {
             if (answer.id === 'listConnections') answer.body = { connections: [] };
           }
-          return `${open}${JSON.stringify(answers).replace(/</g, '\\u003c')}${close}`;
+          return `${open}${serializePageAnswers(answers)}${close}`;
         },
       );
       await route.fulfill({ response, body: html });

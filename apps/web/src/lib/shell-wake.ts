@@ -96,7 +96,6 @@ export function wakeOnInteraction(
   shell.addEventListener('submit', hold, true);
   // Last, so no input can reach the form before the submit is held.
   shell.inert = false;
-  shell.removeAttribute('inert');
   return wake;
 }
 
