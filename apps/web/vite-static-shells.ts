@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
@@ -61,10 +60,21 @@ export function withWakeOnInteraction(shellHtml: string, wakeScript: string): st
 }
 
 /**
- * After the client build, renders the static shells (src/prerender/static-shells.tsx) with react-dom/server in a
- * second, server-side build of the same sources and config (so CSS module class names match the client's), and
- * writes one HTML file per shell beside index.html. The precompress plugin runs after it (closeBundle) and
- * compresses them too. docs/decisions/017.
+ * The server's painted pages (docs/decisions/032): its renderer and template go inside the web build, so one
+ * directory deploys both; the server never serves a dot-directory (apps/server/src/plugins/spa.ts). The same as the
+ * contract's api/painted-page.ts, which this file cannot import (static-shells.test.tsx compares them).
+ */
+export const PAINTED_SERVER_DIR = '.server';
+export const PAINTED_PAGE_TEMPLATE = 'painted-page.html';
+export const PAINTED_TITLE_SLOT = '%PAINTED_TITLE%';
+export const PAINTED_MARKUP_SLOT = '%PAINTED_MARKUP%';
+
+/**
+ * After the client build, a second, server-side build of the same sources and config (so CSS module class names
+ * match the client's) into PAINTED_SERVER_DIR: the static shells (src/prerender/static-shells.tsx) are rendered with it at
+ * build time, one HTML file per shell beside index.html (docs/decisions/017), and the server keeps its renderer of
+ * signed-in pages and their template (docs/decisions/032). The precompress plugin runs after it (closeBundle) and
+ * compresses the shells too.
  */
 export function staticShellsPlugin(): Plugin {
   let outDir = '';
@@ -89,38 +99,50 @@ export function staticShellsPlugin(): Plugin {
           output.facadeModuleId === path.join(root, SHELL_START_ENTRY),
       );
       if (wakeChunk === undefined) throw new Error(`the build has no ${SHELL_START_ENTRY} entry`);
-      const tempDir = await mkdtemp(path.join(os.tmpdir(), 'herald-shells-'));
-      try {
-        await build({
-          root,
-          configFile,
-          logLevel: 'warn',
-          build: {
-            ssr: path.join(root, 'src/prerender/static-shells.tsx'),
-            outDir: tempDir,
-            emptyOutDir: true,
-            manifest: false,
-            sourcemap: false,
+      const serverDir = path.join(outDir, PAINTED_SERVER_DIR);
+      await build({
+        root,
+        configFile,
+        logLevel: 'warn',
+        build: {
+          ssr: true,
+          outDir: serverDir,
+          emptyOutDir: true,
+          manifest: false,
+          sourcemap: false,
+          copyPublicDir: false,
+          rolldownOptions: {
+            input: {
+              'static-shells': path.join(root, 'src/prerender/static-shells.tsx'),
+              'painted-pages': path.join(root, 'src/prerender/painted-pages.tsx'),
+            },
           },
-          // Bundle everything the shells import, so Node resolves nothing from the sources (CSS included).
-          ssr: { noExternal: true },
-        });
-        const bundle = (await import(
-          pathToFileURL(path.join(tempDir, 'static-shells.js')).href
-        )) as { renderStaticShells(): StaticShell[] };
-        const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        for (const shell of bundle.renderStaticShells()) {
-          const html = withStaticShell(indexHtml, shell);
-          await writeFile(
-            path.join(outDir, shell.file),
-            shell.startsOnInteraction
-              ? withWakeOnInteraction(html, `/${wakeChunk.fileName}`)
-              : html,
-          );
-        }
-      } finally {
-        await rm(tempDir, { recursive: true, force: true });
+        },
+        // React's production build: the server renders a page per request.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        // Bundle everything the pages import, so Node resolves nothing from the sources or node_modules (CSS
+        // included): the server loads the renderer from the build alone.
+        ssr: { noExternal: true },
+      });
+      const shells = (await import(
+        pathToFileURL(path.join(serverDir, 'static-shells.js')).href
+      )) as { renderStaticShells(): StaticShell[] };
+      const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const wakeScript = `/${wakeChunk.fileName}`;
+      for (const shell of shells.renderStaticShells()) {
+        const html = withStaticShell(indexHtml, shell);
+        await writeFile(
+          path.join(outDir, shell.file),
+          shell.startsOnInteraction ? withWakeOnInteraction(html, wakeScript) : html,
+        );
       }
+      await writeFile(
+        path.join(serverDir, PAINTED_PAGE_TEMPLATE),
+        withWakeOnInteraction(
+          withStaticShell(indexHtml, { title: PAINTED_TITLE_SLOT, markup: PAINTED_MARKUP_SLOT }),
+          wakeScript,
+        ),
+      );
     },
   };
 }

@@ -10,8 +10,11 @@ import { workspaceKeys } from '../features/workspaces/api/keys';
 import { serviceKeys } from '../lib/service-keys';
 import { whenIdle } from '../lib/when-idle';
 
-/** Where an answer goes: the key and data its query would have stored, or null to leave the call to the app. */
-function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
+/**
+ * Where an answer goes: the key and data its query would have stored, or null to leave the call to the app. The
+ * server's painted pages read the answers the same way (prerender/painted-pages.tsx).
+ */
+export function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
   const { id, status, body, params } = answer;
   if (id === 'getUser') {
     // The user query's own reading of 401 and 404 (features/auth/api/user-query.ts).

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { STATIC_SHELL_ID } from '../lib/static-shell';
+import * as paintedPage from '@herald/contract/api/painted-page';
 import {
+  PAINTED_MARKUP_SLOT,
+  PAINTED_PAGE_TEMPLATE,
+  PAINTED_SERVER_DIR,
+  PAINTED_TITLE_SLOT,
   STATIC_SHELL_ID as BUILD_SHELL_ID,
   withStaticShell,
   withWakeOnInteraction,
@@ -76,5 +81,19 @@ describe('the pages painted from the HTML (build time)', () => {
       `<div id="${STATIC_SHELL_ID}" inert data-app-entry="/assets/index-1.js"><form></form></div>`,
     );
     expect(() => withWakeOnInteraction('<html></html>', '/w.js')).toThrow(/entry/);
+  });
+
+  it('leaves the server its painted pages where the contract says (the build cannot import it)', () => {
+    expect({
+      PAINTED_SERVER_DIR,
+      PAINTED_PAGE_TEMPLATE,
+      PAINTED_TITLE_SLOT,
+      PAINTED_MARKUP_SLOT,
+    }).toEqual({
+      PAINTED_SERVER_DIR: paintedPage.PAINTED_SERVER_DIR,
+      PAINTED_PAGE_TEMPLATE: paintedPage.PAINTED_PAGE_TEMPLATE,
+      PAINTED_TITLE_SLOT: paintedPage.PAINTED_TITLE_SLOT,
+      PAINTED_MARKUP_SLOT: paintedPage.PAINTED_MARKUP_SLOT,
+    });
   });
 });

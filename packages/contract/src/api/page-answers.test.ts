@@ -3,7 +3,9 @@ import { buildPath } from './define-route';
 import {
   publicPageCalls,
   serializePageAnswers,
+  servicesListWorkspaceId,
   signedInPageCalls,
+  statusStreamUrl,
   USER_CALL,
   type PageCall,
 } from './page-answers';
@@ -28,6 +30,20 @@ describe('page answers', () => {
       expect(routes[call.id].method).toBe('GET');
       expect(call.url).toBe(urlFromRouteTable(call));
     }
+  });
+
+  it('knows the status stream at the path of the route table', () => {
+    expect(statusStreamUrl('ws_1')).toBe(
+      buildPath(routes.streamWorkspaceServiceStatuses.path, { workspaceId: 'ws_1' }),
+    );
+  });
+
+  it('names the workspace of a services list page only', () => {
+    expect(servicesListWorkspaceId('/workspace/ws_1')).toBe('ws_1');
+    expect(servicesListWorkspaceId('/workspace/ws_1/')).toBe('ws_1');
+    expect(servicesListWorkspaceId('/workspace/ws_1/members')).toBeNull();
+    expect(servicesListWorkspaceId('/workspace')).toBeNull();
+    expect(servicesListWorkspaceId('/workspace/a%2F..%2Fb')).toBeNull();
   });
 
   it('asks the services list calls only on a workspace page with a well-formed id', () => {
