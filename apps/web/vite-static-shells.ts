@@ -59,6 +59,38 @@ export function withWakeOnInteraction(shellHtml: string, wakeScript: string): st
     );
 }
 
+/** Where the start script's build writes its manifest (scripts/check-bundle-budget.mjs reads it beside Vite's). */
+export const SHELL_START_MANIFEST = '.vite/shell-start.manifest.json';
+
+/**
+ * The painted pages' start script (src/shell-start.ts) in a build of its own, so it is one small file: in the app's
+ * build the modules it shares with the app (contract constants, a status rule) became chunks of their own, each
+ * another request after the script itself on a slow network. Returns its path as the pages load it.
+ */
+async function buildShellStart(root: string, outDir: string): Promise<string> {
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      manifest: SHELL_START_MANIFEST,
+      sourcemap: false,
+      rolldownOptions: { input: { 'shell-start': path.join(root, SHELL_START_ENTRY) } },
+    },
+  });
+  const chunks = (Array.isArray(result) ? result : [result])
+    .flatMap((build) => ('output' in build ? build.output : []))
+    .filter((output) => output.type === 'chunk');
+  const [entry] = chunks;
+  if (chunks.length !== 1 || !entry?.isEntry) {
+    throw new Error(`the start script must build to one file, not ${chunks.length}`);
+  }
+  return `/${entry.fileName}`;
+}
+
 /**
  * The server's painted pages (docs/decisions/032): its renderer and template go inside the web build, so one
  * directory deploys both; the server never serves a dot-directory (apps/server/src/plugins/spa.ts). The same as the
@@ -90,15 +122,9 @@ export function staticShellsPlugin(): Plugin {
       configFile = config.configFile;
       isServerBuild = Boolean(config.build.ssr);
     },
-    async writeBundle(_options, bundle) {
+    async writeBundle() {
       if (isServerBuild) return;
-      const wakeChunk = Object.values(bundle).find(
-        (output) =>
-          output.type === 'chunk' &&
-          output.isEntry &&
-          output.facadeModuleId === path.join(root, SHELL_START_ENTRY),
-      );
-      if (wakeChunk === undefined) throw new Error(`the build has no ${SHELL_START_ENTRY} entry`);
+      const wakeScript = await buildShellStart(root, outDir);
       const serverDir = path.join(outDir, PAINTED_SERVER_DIR);
       await build({
         root,
@@ -128,7 +154,6 @@ export function staticShellsPlugin(): Plugin {
         pathToFileURL(path.join(serverDir, 'static-shells.js')).href
       )) as { renderStaticShells(): StaticShell[] };
       const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      const wakeScript = `/${wakeChunk.fileName}`;
       for (const shell of shells.renderStaticShells()) {
         const html = withStaticShell(indexHtml, shell);
         await writeFile(

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './vite-precompress';
 import { preloadApiPlugin } from './vite-preload-api';
-import { SHELL_START_ENTRY, staticShellsPlugin } from './vite-static-shells';
+import { staticShellsPlugin } from './vite-static-shells';
 
 // The control plane (apps/server) serves the API, OFREP and dev helpers; in development the
 // SPA is served by Vite and these paths are proxied so the browser sees one origin, as in
@@ -39,8 +39,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          // login.html runs only a small start script until the person uses the page (docs/decisions/031).
-          input: { index: 'index.html', 'shell-start': SHELL_START_ENTRY },
           output: {
             codeSplitting: {
               // Left to itself the build cut Mantine into ~100 chunks of a few KiB (one per set of routes sharing a

@@ -55,10 +55,7 @@ describe("the painted services list's statuses before the app starts", () => {
     watchPaintedStatuses(paintedAnswers(), onChange, unchanged);
     streamsTo(STREAM)[0]!.open();
     await flush();
-    expect(unchanged).toHaveBeenCalledWith(
-      `/v3/workspace/ws-1/services/status`,
-      expect.anything(),
-    );
+    expect(unchanged).toHaveBeenCalledWith(`/v3/workspace/ws-1/services/status`, expect.anything());
     expect(onChange).not.toHaveBeenCalled();
 
     const changed = vi.fn(async () =>
@@ -88,7 +85,7 @@ describe("the painted services list's statuses before the app starts", () => {
   it('stops watching when told (the app started for another reason)', () => {
     const onChange = vi.fn();
     const stop = watchPaintedStatuses(paintedAnswers(), onChange, vi.fn());
-    stop();
+    stop?.();
     expect(streamsTo(STREAM)).toEqual([]);
   });
 
@@ -97,7 +94,14 @@ describe("the painted services list's statuses before the app starts", () => {
     ['no answers', null],
     ['unreadable answers', '{'],
   ])('watches nothing on %s', (_case, answers) => {
-    watchPaintedStatuses(answers, vi.fn(), vi.fn());
+    expect(watchPaintedStatuses(answers, vi.fn(), vi.fn())).toBeNull();
     expect(FakeEventSource.instances).toEqual([]);
+  });
+
+  it('starts the app at once in a browser without EventSource (its poll follows the statuses)', () => {
+    vi.stubGlobal('EventSource', undefined);
+    const onChange = vi.fn();
+    expect(watchPaintedStatuses(paintedAnswers(), onChange, vi.fn())).not.toBeNull();
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });

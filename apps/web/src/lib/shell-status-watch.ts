@@ -7,15 +7,21 @@ import { SERVICE_STATUS_EVENT } from '@herald/contract/services/service-status-s
  * app opens, spec'd in docs/decisions/016) and calls `onChange` — which starts the app, whose cards then show the
  * change — at the first change, when the stream fails (the app falls back to its poll), or when the statuses
  * asked once the stream is open differ from the painted ones (a change between the page's answers and the stream).
- * Returns the function that stops watching (the app opens its own stream). Nothing is watched on other pages.
+ * Returns the function that stops watching (the app opens its own stream), or null on a page without painted
+ * statuses (login, sign-up), where nothing is watched.
  */
 export function watchPaintedStatuses(
   answersJson: string | null | undefined,
   onChange: () => void,
   fetcher: typeof fetch = fetch,
-): () => void {
+): (() => void) | null {
   const painted = paintedStatuses(answersJson);
-  if (painted === null || typeof EventSource === 'undefined') return () => {};
+  if (painted === null) return null;
+  // Without EventSource the app's poll is the only way to follow the statuses.
+  if (typeof EventSource === 'undefined') {
+    onChange();
+    return () => {};
+  }
   const source = new EventSource(statusStreamUrl(painted.workspaceId));
   let isWatching = true;
   const changed = () => {

@@ -147,7 +147,10 @@ describe('the painted login page before the app starts', () => {
 
   it('holds a button pressed before the app started, marks it for the app, and starts it', () => {
     const { shell, form } = paintShell();
-    form.insertAdjacentHTML('beforebegin', '<button type="button"><span>Create service</span></button>');
+    form.insertAdjacentHTML(
+      'beforebegin',
+      '<button type="button"><span>Create service</span></button>',
+    );
     const button = shell.querySelector<HTMLButtonElement>('button[type="button"]')!;
     const start = vi.fn();
     wakeOnInteraction(shell, start);

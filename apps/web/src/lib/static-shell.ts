@@ -38,18 +38,27 @@ interface Handover {
 
 const CONTROLS = 'a[href], button, input, select, textarea';
 
+/** What makes a control the same control on both pages: a link's target, any other control's kind and text. */
+function identityOf(element: Element): string {
+  return element.tagName === 'A'
+    ? `A ${element.getAttribute('href')}`
+    : `${element.tagName} ${element.textContent}`;
+}
+
 /**
- * The app's element in the place of a painted one: the same control, counted in document order, with the same
- * text. The app renders the same page from the same answers, so the two line up; when they do not (the page has
- * changed meanwhile), nothing is returned rather than the wrong control.
+ * The app's control in the place of a painted one: the same link, or the same kind of control with the same text,
+ * counted among its likes in document order. The app renders the same page from the same answers; what only the
+ * app adds (a flag's link, a live count) does not shift the count, and a control the app does not show is not
+ * replaced by another.
  */
 export function counterpartOf(element: Element, shell: Element, root: Element): HTMLElement | null {
-  const index = [...shell.querySelectorAll(CONTROLS)].indexOf(element);
-  if (index < 0) return null;
-  const candidate = root.querySelectorAll<HTMLElement>(CONTROLS)[index];
-  return candidate?.tagName === element.tagName && candidate.textContent === element.textContent
-    ? candidate
-    : null;
+  const identity = identityOf(element);
+  const likes = (container: Element) =>
+    [...container.querySelectorAll<HTMLElement>(CONTROLS)].filter(
+      (control) => identityOf(control) === identity,
+    );
+  const index = likes(shell).indexOf(element as HTMLElement);
+  return index < 0 ? null : (likes(root)[index] ?? null);
 }
 
 /**

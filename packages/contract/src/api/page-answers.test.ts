@@ -3,6 +3,7 @@ import { buildPath } from './define-route';
 import {
   publicPageCalls,
   serializePageAnswers,
+  liveMetricsUrl,
   servicesListWorkspaceId,
   signedInPageCalls,
   statusStreamUrl,
@@ -32,9 +33,12 @@ describe('page answers', () => {
     }
   });
 
-  it('knows the status stream at the path of the route table', () => {
+  it('knows the status stream and the live metrics at the paths of the route table', () => {
     expect(statusStreamUrl('ws_1')).toBe(
       buildPath(routes.streamWorkspaceServiceStatuses.path, { workspaceId: 'ws_1' }),
+    );
+    expect(liveMetricsUrl('svc_1')).toBe(
+      buildPath(routes.getLiveMetrics.path, { serviceId: 'svc_1' }),
     );
   });
 

@@ -63,6 +63,11 @@ export function statusStreamUrl(workspaceId: string): string {
   return `/v3/workspace/${workspaceId}/services/events`;
 }
 
+/** A service's live metrics (route getLiveMetrics): the painted services list's session counts (decision 032). */
+export function liveMetricsUrl(serviceId: string): string {
+  return `/v3/service/${encodeURIComponent(serviceId)}/metrics/live`;
+}
+
 /** Who is signed in: every page asks it first (the onboarding gate waits for it). */
 export const USER_CALL: PageCall = { id: 'getUser', url: '/v3/user', params: {} };
 
