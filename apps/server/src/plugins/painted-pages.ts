@@ -59,6 +59,8 @@ export function paintedPages(webRoot: string, log: FastifyBaseLogger): PaintPage
     return loaded.renderer;
   };
 
+  // Loaded at start (a few hundred ms of import), not by the first signed-in page.
+  void rendererNow();
   return async (pathname, answers) => {
     const renderer = await rendererNow();
     if (!renderer) return null;
