@@ -80,7 +80,9 @@ const unpainted = await measure(unpaintedDir);
 fs.rmSync(unpaintedDir, { recursive: true, force: true });
 const row = (name: string, r: typeof painted) =>
   `| ${name} | ${r.first.toFixed(0)} ms | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${(r.bytes / 1024).toFixed(1)} KiB | ${(r.sent / 1024).toFixed(1)} KiB |`;
-console.log(`\n${requests} sequential requests each, load average ${os.loadavg()[0]!.toFixed(1)}\n`);
+console.log(
+  `\n${requests} sequential requests each, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
+);
 console.log('| services list HTML | first request | median | p95 | HTML | sent (brotli 4) |');
 console.log('|---|---:|---:|---:|---:|---:|');
 console.log(row('painted (decision 032)', painted));
