@@ -48,13 +48,17 @@ async function precompress(file: string): Promise<void> {
  */
 export function precompressPlugin(): Plugin {
   let outDir = '';
+  let isServerBuild = false;
   return {
     name: 'herald-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      isServerBuild = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      // The server-side build (vite-static-shells.ts) is read from disk by the server, never sent.
+      if (isServerBuild) return;
       const files: string[] = [];
       for await (const file of filesUnder(outDir)) if (COMPRESSIBLE.test(file)) files.push(file);
       await Promise.all(files.map(precompress));

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
@@ -18,7 +17,11 @@ function escapeHtml(text: string): string {
  * The shell paints with the CSS alone, so its scripts are fetched at low priority: on a slow network the CSS then
  * has the bandwidth first instead of sharing it with ~200 KiB of JavaScript (docs/decisions/029).
  */
-export function withStaticShell(indexHtml: string, shell: Omit<StaticShell, 'file'>): string {
+export function withStaticShell(
+  indexHtml: string,
+  shell: Omit<StaticShell, 'file'>,
+  { isInert = true }: { isInert?: boolean } = {},
+): string {
   if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
   return indexHtml
     .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
@@ -26,7 +29,7 @@ export function withStaticShell(indexHtml: string, shell: Omit<StaticShell, 'fil
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.title)}</title>`)
     .replace(
       ROOT_ELEMENT,
-      `<div id="${STATIC_SHELL_ID}" inert>${shell.markup}</div>${ROOT_ELEMENT}`,
+      `<div id="${STATIC_SHELL_ID}"${isInert ? ' inert' : ''}>${shell.markup}</div>${ROOT_ELEMENT}`,
     );
 }
 
@@ -55,16 +58,59 @@ export function withWakeOnInteraction(shellHtml: string, wakeScript: string): st
       '<link rel="prefetch" fetchpriority="low" ',
     )
     .replace(
-      `<div id="${STATIC_SHELL_ID}" inert>`,
-      () => `<div id="${STATIC_SHELL_ID}" inert data-app-entry="${appEntry}">`,
+      `<div id="${STATIC_SHELL_ID}"`,
+      () => `<div id="${STATIC_SHELL_ID}" data-app-entry="${appEntry}"`,
     );
 }
 
+/** Where the start script's build writes its manifest (scripts/check-bundle-budget.mjs reads it beside Vite's). */
+export const SHELL_START_MANIFEST = '.vite/shell-start.manifest.json';
+
 /**
- * After the client build, renders the static shells (src/prerender/static-shells.tsx) with react-dom/server in a
- * second, server-side build of the same sources and config (so CSS module class names match the client's), and
- * writes one HTML file per shell beside index.html. The precompress plugin runs after it (closeBundle) and
- * compresses them too. docs/decisions/017.
+ * The painted pages' start script (src/shell-start.ts) in a build of its own, so it is one small file: in the app's
+ * build the modules it shares with the app (contract constants, a status rule) became chunks of their own, each
+ * another request after the script itself on a slow network. Returns its path as the pages load it.
+ */
+async function buildShellStart(root: string, outDir: string): Promise<string> {
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      manifest: SHELL_START_MANIFEST,
+      sourcemap: false,
+      rolldownOptions: { input: { 'shell-start': path.join(root, SHELL_START_ENTRY) } },
+    },
+  });
+  const chunks = (Array.isArray(result) ? result : [result])
+    .flatMap((build) => ('output' in build ? build.output : []))
+    .filter((output) => output.type === 'chunk');
+  const [entry] = chunks;
+  if (chunks.length !== 1 || !entry?.isEntry) {
+    throw new Error(`the start script must build to one file, not ${chunks.length}`);
+  }
+  return `/${entry.fileName}`;
+}
+
+/**
+ * The server's painted pages (docs/decisions/032): its renderer and template go inside the web build, so one
+ * directory deploys both; the server never serves a dot-directory (apps/server/src/plugins/spa.ts). The same as the
+ * contract's api/painted-page.ts, which this file cannot import (static-shells.test.tsx compares them).
+ */
+export const PAINTED_SERVER_DIR = '.server';
+export const PAINTED_PAGE_TEMPLATE = 'painted-page.html';
+export const PAINTED_TITLE_SLOT = '%PAINTED_TITLE%';
+export const PAINTED_MARKUP_SLOT = '%PAINTED_MARKUP%';
+
+/**
+ * After the client build, a second, server-side build of the same sources and config (so CSS module class names
+ * match the client's) into PAINTED_SERVER_DIR: the static shells (src/prerender/static-shells.tsx) are rendered with it at
+ * build time, one HTML file per shell beside index.html (docs/decisions/017), and the server keeps its renderer of
+ * signed-in pages and their template (docs/decisions/032). The precompress plugin runs after it (closeBundle) and
+ * compresses the shells too.
  */
 export function staticShellsPlugin(): Plugin {
   let outDir = '';
@@ -80,47 +126,58 @@ export function staticShellsPlugin(): Plugin {
       configFile = config.configFile;
       isServerBuild = Boolean(config.build.ssr);
     },
-    async writeBundle(_options, bundle) {
+    async writeBundle() {
       if (isServerBuild) return;
-      const wakeChunk = Object.values(bundle).find(
-        (output) =>
-          output.type === 'chunk' &&
-          output.isEntry &&
-          output.facadeModuleId === path.join(root, SHELL_START_ENTRY),
-      );
-      if (wakeChunk === undefined) throw new Error(`the build has no ${SHELL_START_ENTRY} entry`);
-      const tempDir = await mkdtemp(path.join(os.tmpdir(), 'herald-shells-'));
-      try {
-        await build({
-          root,
-          configFile,
-          logLevel: 'warn',
-          build: {
-            ssr: path.join(root, 'src/prerender/static-shells.tsx'),
-            outDir: tempDir,
-            emptyOutDir: true,
-            manifest: false,
-            sourcemap: false,
+      const wakeScript = await buildShellStart(root, outDir);
+      const serverDir = path.join(outDir, PAINTED_SERVER_DIR);
+      await build({
+        root,
+        configFile,
+        logLevel: 'warn',
+        build: {
+          ssr: true,
+          outDir: serverDir,
+          emptyOutDir: true,
+          manifest: false,
+          sourcemap: false,
+          copyPublicDir: false,
+          rolldownOptions: {
+            input: {
+              'static-shells': path.join(root, 'src/prerender/static-shells.tsx'),
+              'painted-pages': path.join(root, 'src/prerender/painted-pages.tsx'),
+            },
           },
-          // Bundle everything the shells import, so Node resolves nothing from the sources (CSS included).
-          ssr: { noExternal: true },
-        });
-        const bundle = (await import(
-          pathToFileURL(path.join(tempDir, 'static-shells.js')).href
-        )) as { renderStaticShells(): StaticShell[] };
-        const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        for (const shell of bundle.renderStaticShells()) {
-          const html = withStaticShell(indexHtml, shell);
-          await writeFile(
-            path.join(outDir, shell.file),
-            shell.startsOnInteraction
-              ? withWakeOnInteraction(html, `/${wakeChunk.fileName}`)
-              : html,
-          );
-        }
-      } finally {
-        await rm(tempDir, { recursive: true, force: true });
+        },
+        // React's production build: the server renders a page per request.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        // Bundle everything the pages import, so Node resolves nothing from the sources or node_modules (CSS
+        // included): the server loads the renderer from the build alone.
+        ssr: { noExternal: true },
+      });
+      const shells = (await import(
+        pathToFileURL(path.join(serverDir, 'static-shells.js')).href
+      )) as { renderStaticShells(): StaticShell[] };
+      const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      for (const shell of shells.renderStaticShells()) {
+        const html = withStaticShell(indexHtml, shell);
+        await writeFile(
+          path.join(outDir, shell.file),
+          shell.startsOnInteraction ? withWakeOnInteraction(html, wakeScript) : html,
+        );
       }
+      await writeFile(
+        path.join(serverDir, PAINTED_PAGE_TEMPLATE),
+        withWakeOnInteraction(
+          // Not inert: it has no form that could be sent before the start script holds it, and taking `inert` off
+          // restyles the whole page (~50 ms under a 4× CPU slowdown) while it loads.
+          withStaticShell(
+            indexHtml,
+            { title: PAINTED_TITLE_SLOT, markup: PAINTED_MARKUP_SLOT },
+            { isInert: false },
+          ),
+          wakeScript,
+        ),
+      );
     },
   };
 }

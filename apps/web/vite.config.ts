@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './vite-precompress';
 import { preloadApiPlugin } from './vite-preload-api';
-import { SHELL_START_ENTRY, staticShellsPlugin } from './vite-static-shells';
+import { staticShellsPlugin } from './vite-static-shells';
 
 // The control plane (apps/server) serves the API, OFREP and dev helpers; in development the
 // SPA is served by Vite and these paths are proxied so the browser sees one origin, as in
@@ -25,7 +25,7 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -35,32 +35,33 @@ export default defineConfig(({ command }) => ({
     // scripts/check-bundle-budget.mjs reads dist/.vite/manifest.json to size the entry chunk.
     manifest: true,
     sourcemap: process.env.WEB_SOURCEMAP === '1',
-    rolldownOptions: {
-      // login.html runs only a small start script until the person uses the page (docs/decisions/031).
-      input: { index: 'index.html', 'shell-start': SHELL_START_ENTRY },
-      output: {
-        codeSplitting: {
-          // Left to itself the build cut Mantine into ~100 chunks of a few KiB (one per set of routes sharing a
-          // component): the login page asked 90 files, and Vite's preload helper spent ~200 ms of main thread
-          // under a 4× CPU slowdown appending a <link rel=modulepreload> per file (bench/page-profile.ts). One
-          // Mantine chunk, fetched once and cached across every page, costs less than that. docs/decisions/030.
-          // React goes first: the Mantine group takes its modules' dependencies with it, and React in the Mantine
-          // chunk would make the entry load all of Mantine.
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 2,
+    // The server-side build of the painted pages (vite-static-shells.ts) sets its own entries and chunks.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // Left to itself the build cut Mantine into ~100 chunks of a few KiB (one per set of routes sharing a
+              // component): the login page asked 90 files, and Vite's preload helper spent ~200 ms of main thread
+              // under a 4× CPU slowdown appending a <link rel=modulepreload> per file (bench/page-profile.ts). One
+              // Mantine chunk, fetched once and cached across every page, costs less than that. docs/decisions/030.
+              // React goes first: the Mantine group takes its modules' dependencies with it, and React in the Mantine
+              // chunk would make the entry load all of Mantine.
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  name: 'mantine',
+                  test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/].*\.mjs$/,
+                  priority: 1,
+                },
+              ],
             },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/].*\.mjs$/,
-              priority: 1,
-            },
-          ],
+          },
         },
-      },
-    },
   },
   server: { proxy },
   // `vite preview` reuses server.proxy, so screenshots of the built app reach the API too.

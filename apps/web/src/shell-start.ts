@@ -1,8 +1,12 @@
 /**
- * The only script of login.html and signup.html (docs/decisions/031): the painted form works at once and the app
- * starts when the person begins to use it, or at once when the page needs the app to show all of itself.
+ * The only script of login.html, signup.html (docs/decisions/031) and the services list the server paints
+ * (docs/decisions/032): the painted page works at once and keeps what it shows live (statuses, session counts), and the
+ * app starts when the person begins to use it, when a painted service's status changes, or at once when the page
+ * needs the app to show all of itself.
  */
 import { PAGE_ANSWERS_ELEMENT_ID } from '@herald/contract/api/page-answers';
+import { keepSessionsLive } from './lib/shell-live-sessions';
+import { watchPaintedStatuses } from './lib/shell-status-watch';
 import { STATIC_SHELL_ID } from './lib/static-shell-id';
 import {
   APP_ENTRY_ATTRIBUTE,
@@ -15,8 +19,17 @@ import {
 const shell = document.getElementById(STATIC_SHELL_ID);
 const entry = shell?.getAttribute(APP_ENTRY_ATTRIBUTE);
 if (shell && entry) {
-  const wake = wakeOnInteraction(shell, () => startApp(entry));
-  if (needsAppAtOnce(document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent)) wake();
+  const answers = document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent;
+  // What the painted page keeps live by itself until the app, which then asks for its own, starts.
+  const stops: Array<() => void> = [];
+  const wake = wakeOnInteraction(shell, () => {
+    for (const stop of stops.splice(0)) stop();
+    return startApp(entry);
+  });
+  stops.push(keepSessionsLive(shell));
+  // Last: without EventSource it starts the app at once, which stops the above.
+  stops.push(watchPaintedStatuses(answers, wake) ?? (() => {}));
+  if (needsAppAtOnce(answers)) wake();
   // The app's start-up check of the server would toast a failure at once; a page waiting for the person asks the
   // same and starts the app when the server is unwell, so the toast still comes before anything is typed.
   else void isServerUnwell().then((isUnwell) => isUnwell && wake());

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import {
   PAGE_ANSWERS_ELEMENT_ID,
   serializePageAnswers,
+  servicesListWorkspaceId,
   type PageAnswers,
 } from '@herald/contract/api/page-answers';
 import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
@@ -13,6 +14,7 @@ import { negotiateEncoding } from '../lib/accept-encoding';
 import { compressBody } from './compress-json';
 import { isApiPath } from './error-handler';
 import { pageAnswersFor } from './page-answers';
+import { paintedPages } from './painted-pages';
 
 /** Vite puts content-hashed bundles here: a file's name changes whenever its content does. */
 const HASHED_ASSETS_PREFIX = '/assets/';
@@ -103,15 +105,22 @@ export async function registerSpa(
 
   const assetsDir = path.join(root, HASHED_ASSETS_PREFIX);
   const shells = new Set<string>(PAGE_FILES.filter((file) => fs.existsSync(path.join(root, file))));
+  const paint = paintedPages(root, app.log);
   // Each page is one of the built HTML files with its answers added. Read per request (16 KiB from the page cache),
-  // so a build made while the server runs is served at once, as the static files are.
+  // so a build made while the server runs is served at once, as the static files are. A signed-in services list is
+  // painted from its answers by the server instead (docs/decisions/032); any other page, or one it cannot paint,
+  // is sent as before.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const [template, answers] = await Promise.all([
       fs.promises.readFile(path.join(root, htmlFileFor(request, shells)), 'utf8'),
       pageAnswersFor(app, request, pathname),
     ]);
-    const html = withPageAnswers(template, answers);
+    const painted =
+      servicesListWorkspaceId(pathname) !== null && request.method === 'GET'
+        ? await paint(pathname, answers)
+        : null;
+    const html = withPageAnswers(painted ?? template, answers);
     const isPrivate = answers.answers.some(
       (answer) => answer.id === 'getUser' && answer.status === 200,
     );
@@ -134,6 +143,8 @@ export async function registerSpa(
     prefix: '/',
     wildcard: true,
     cacheControl: false,
+    // Never a dot-directory: the build's manifest (.vite) and the server's own renderer (.server, decision 032).
+    dotfiles: 'ignore',
     // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): the best one the browser
     // accepts is sent as is, so nothing is compressed per request; identity when it accepts neither.
     preCompressed: true,

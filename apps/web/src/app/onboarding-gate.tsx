@@ -41,7 +41,8 @@ function PendingPage({ pathname }: { pathname: string }) {
   );
 }
 
-function toGateUser(user: User): OnboardingGateUser {
+/** What the gate reads of a user (also the server's painted pages, prerender/painted-pages.tsx). */
+export function toGateUser(user: User): OnboardingGateUser {
   return {
     emailVerified: user.email_verified,
     detailsComplete: user.detailsComplete,

@@ -19,9 +19,11 @@ export function saveCheckoutState(state: CheckoutState, storage: Storage = windo
 /** The saved state, or null when there is none, it is not valid or it is too old (readCheckoutState). */
 export function loadCheckoutState(
   now: Date = new Date(),
-  storage: Storage = window.sessionStorage,
+  // None when the server paints the page (prerender/painted-pages.tsx): nothing to resume there.
+  storage: Storage | undefined = globalThis.sessionStorage,
 ): CheckoutState | null {
   try {
+    if (storage === undefined) return null;
     return readCheckoutState(storage.getItem(CHECKOUT_STATE_STORAGE_KEY), now);
   } catch {
     return null;

@@ -27,9 +27,14 @@ function subscribeToFlagChanges(onChange: () => void): () => void {
   };
 }
 
+/** Off: a page painted by the server shows what the app shows before its flags are evaluated. */
+const isOffOnTheServer = () => false;
+
 /** Whether a feature flag is on; off while flags load and when the flag service fails. */
 export function useFlag(key: FeatureFlag): boolean {
-  return useSyncExternalStore(subscribeToFlagChanges, () =>
-    OpenFeature.getClient().getBooleanValue(key, false),
+  return useSyncExternalStore(
+    subscribeToFlagChanges,
+    () => OpenFeature.getClient().getBooleanValue(key, false),
+    isOffOnTheServer,
   );
 }

@@ -5,6 +5,7 @@ import {
   HEALTH_PATH,
   isServerUnwell,
   needsAppAtOnce,
+  PENDING_CLICK_ATTRIBUTE,
   PENDING_SUBMIT_ATTRIBUTE,
   wakeOnInteraction,
 } from './shell-wake';
@@ -91,7 +92,7 @@ describe('the painted login page before the app starts', () => {
     expect(start).not.toHaveBeenCalled();
   });
 
-  it.each(['focusin', 'keydown', 'pointerdown', 'touchstart'])(
+  it.each(['focusin', 'keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart'])(
     'starts the app once at the first %s inside it',
     (type) => {
       const { shell, email } = paintShell();
@@ -142,5 +143,35 @@ describe('the painted login page before the app starts', () => {
     expect(form.querySelector('button')?.hasAttribute('aria-busy')).toBe(false);
     email.dispatchEvent(new Event('focusin', { bubbles: true }));
     expect(start).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds a button pressed before the app started, marks it for the app, and starts it', () => {
+    const { shell, form } = paintShell();
+    form.insertAdjacentHTML(
+      'beforebegin',
+      '<button type="button"><span>Create service</span></button>',
+    );
+    const button = shell.querySelector<HTMLButtonElement>('button[type="button"]')!;
+    const start = vi.fn();
+    wakeOnInteraction(shell, start);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.querySelector('span')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(button.getAttribute(PENDING_CLICK_ATTRIBUTE)).toBe('true');
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets links and submit buttons work as they do', () => {
+    const { shell, form } = paintShell();
+    form.insertAdjacentHTML('beforebegin', '<a href="#services">Services</a>');
+    const start = vi.fn();
+    wakeOnInteraction(shell, start);
+    for (const target of [shell.querySelector('a')!, form.querySelector('button')!]) {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      target.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(false);
+      expect(target.hasAttribute(PENDING_CLICK_ATTRIBUTE)).toBe(false);
+    }
   });
 });

@@ -2,7 +2,8 @@ import type { PageAnswers } from '@herald/contract/api/page-answers';
 
 /**
  * The login and sign-up pages painted from the HTML start the app when the person begins to use them, not at load
- * (docs/decisions/031). This module is the small script that login.html and signup.html run instead of the app:
+ * (docs/decisions/031), and so does a signed-in services list the server painted (docs/decisions/032). This module
+ * is the small script those pages run instead of the app:
  * it makes the painted form usable, and on the first pointer, key or focus inside it (or a submit) adds the app's entry script.
  * The app then takes the form over with what was typed (lib/static-shell.ts `takeStaticShellForm`).
  * It imports no runtime code: it must stay a few hundred bytes (scripts/check-bundle-budget.mjs).
@@ -10,10 +11,20 @@ import type { PageAnswers } from '@herald/contract/api/page-answers';
 
 /** Set on the painted form when it was sent before the app had started: the app sends it once it takes over. */
 export const PENDING_SUBMIT_ATTRIBUTE = 'data-pending-submit';
+/** Set on a button pressed before the app had started: the app presses its own once it takes over. */
+export const PENDING_CLICK_ATTRIBUTE = 'data-pending-click';
 /** Where the static-shells build step writes the app's entry script on the painted page. */
 export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
 
-const WAKE_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+// A pointer moving over the page starts the app too: on a desktop it is then running before the first click.
+const WAKE_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'wheel',
+  'keydown',
+  'focusin',
+  'touchstart',
+] as const;
 
 /**
  * Whether the app must start at once rather than on interaction: the login page shows more than the painted form
@@ -77,6 +88,9 @@ export function wakeOnInteraction(
       for (const form of shell.querySelectorAll(`form[${PENDING_SUBMIT_ATTRIBUTE}]`)) {
         form.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
       }
+      for (const held of shell.querySelectorAll(`[${PENDING_CLICK_ATTRIBUTE}]`)) {
+        held.removeAttribute(PENDING_CLICK_ATTRIBUTE);
+      }
       for (const button of shell.querySelectorAll('[aria-busy="true"]')) {
         button.removeAttribute('aria-busy');
       }
@@ -92,8 +106,23 @@ export function wakeOnInteraction(
     }
     wake();
   };
+  // A button pressed before the app: it does nothing in the painted page (its handler is the app's), so the press
+  // is held and the app presses the same button once it has taken over (lib/static-shell.ts). Links are real links
+  // and work as they are; a form's submit button is held as the submit.
+  const holdClick = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest('button');
+    if (!button || button.type === 'submit') return;
+    event.preventDefault();
+    for (const held of shell.querySelectorAll(`[${PENDING_CLICK_ATTRIBUTE}]`)) {
+      held.removeAttribute(PENDING_CLICK_ATTRIBUTE);
+    }
+    button.setAttribute(PENDING_CLICK_ATTRIBUTE, 'true');
+    button.setAttribute('aria-busy', 'true');
+    wake();
+  };
   arm();
   shell.addEventListener('submit', hold, true);
+  shell.addEventListener('click', holdClick, true);
   // Last, so no input can reach the form before the submit is held.
   shell.inert = false;
   return wake;

@@ -1,5 +1,5 @@
-import { useLayoutEffect } from 'react';
-import { PENDING_SUBMIT_ATTRIBUTE } from './shell-wake';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { PENDING_CLICK_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from './shell-wake';
 import { STATIC_SHELL_ID } from './static-shell-id';
 
 export { STATIC_SHELL_ID };
@@ -27,9 +27,74 @@ export function useRemoveStaticShell(): void {
   useLayoutEffect(removeStaticShell, []);
 }
 
-/** Rendered beside the first real page. */
+/** What the app's page does in place of the painted one (docs/decisions/032). */
+interface Handover {
+  scroll: { x: number; y: number };
+  /** The painted element that had the focus, and the button pressed before the app started. */
+  focused: Element | null;
+  pressed: Element | null;
+  shell: HTMLElement;
+}
+
+const CONTROLS = 'a[href], button, input, select, textarea';
+
+/** What makes a control the same control on both pages: a link's target, any other control's kind and text. */
+function identityOf(element: Element): string {
+  return element.tagName === 'A'
+    ? `A ${element.getAttribute('href')}`
+    : `${element.tagName} ${element.textContent}`;
+}
+
+/**
+ * The app's control in the place of a painted one: the same link, or the same kind of control with the same text,
+ * counted among its likes in document order. The app renders the same page from the same answers; what only the
+ * app adds (a flag's link, a live count) does not shift the count, and a control the app does not show is not
+ * replaced by another.
+ */
+export function counterpartOf(element: Element, shell: Element, root: Element): HTMLElement | null {
+  const identity = identityOf(element);
+  const likes = (container: Element) =>
+    [...container.querySelectorAll<HTMLElement>(CONTROLS)].filter(
+      (control) => identityOf(control) === identity,
+    );
+  const index = likes(shell).indexOf(element as HTMLElement);
+  return index < 0 ? null : (likes(root)[index] ?? null);
+}
+
+/**
+ * Rendered beside the first real page: removes the painted page, and the app's page carries on from where the person
+ * was in it — the scroll position, the focused control and a button pressed before the app had started.
+ */
 export function StaticShellRemover() {
-  useRemoveStaticShell();
+  const handover = useRef<Handover | null>(null);
+  useLayoutEffect(() => {
+    const shell = document.getElementById(STATIC_SHELL_ID);
+    if (!shell) return;
+    const active = document.activeElement;
+    handover.current = {
+      scroll: { x: window.scrollX, y: window.scrollY },
+      focused: active && shell.contains(active) ? active : null,
+      pressed: shell.querySelector(`[${PENDING_CLICK_ATTRIBUTE}]`),
+      shell,
+    };
+    shell.remove();
+  }, []);
+  // After every layout effect of the first render (the router's scroll restoration among them).
+  useEffect(() => {
+    const taken = handover.current;
+    // The app's page, now that the painted one is gone (it came first in the body, before the app's root).
+    const root = document.body;
+    if (!taken) return;
+    handover.current = null;
+    if (taken.scroll.x !== 0 || taken.scroll.y !== 0)
+      window.scrollTo(taken.scroll.x, taken.scroll.y);
+    // A form the app took over has placed the focus already (use-static-shell-form.ts).
+    const hasFocus = document.activeElement !== null && document.activeElement !== document.body;
+    if (taken.focused && !hasFocus) {
+      counterpartOf(taken.focused, taken.shell, root)?.focus({ preventScroll: true });
+    }
+    if (taken.pressed) counterpartOf(taken.pressed, taken.shell, root)?.click();
+  }, []);
   return null;
 }
 

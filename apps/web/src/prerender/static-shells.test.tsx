@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { STATIC_SHELL_ID } from '../lib/static-shell';
+import * as paintedPage from '@herald/contract/api/painted-page';
 import {
+  PAINTED_MARKUP_SLOT,
+  PAINTED_PAGE_TEMPLATE,
+  PAINTED_SERVER_DIR,
+  PAINTED_TITLE_SLOT,
   STATIC_SHELL_ID as BUILD_SHELL_ID,
   withStaticShell,
   withWakeOnInteraction,
@@ -45,6 +50,10 @@ describe('the pages painted from the HTML (build time)', () => {
       `<div id="${STATIC_SHELL_ID}" inert><p>painted</p></div><div id="root"></div>`,
     );
     expect(() => withStaticShell('<body></body>', { title: 't', markup: '' })).toThrow(/root/);
+    // The painted services list has no form to hold: not inert (decision 032).
+    expect(
+      withStaticShell(index, { title: 't', markup: '<p>x</p>' }, { isInert: false }),
+    ).toContain(`<div id="${STATIC_SHELL_ID}"><p>x</p></div>`);
   });
 
   it('gives the login page only its start script: the app is fetched into the cache, not run', () => {
@@ -73,8 +82,22 @@ describe('the pages painted from the HTML (build time)', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
     // Inert until the start script has made the form safe to send (a plain GET would put the password in the URL).
     expect(html).toContain(
-      `<div id="${STATIC_SHELL_ID}" inert data-app-entry="/assets/index-1.js"><form></form></div>`,
+      `<div id="${STATIC_SHELL_ID}" data-app-entry="/assets/index-1.js" inert><form></form></div>`,
     );
     expect(() => withWakeOnInteraction('<html></html>', '/w.js')).toThrow(/entry/);
+  });
+
+  it('leaves the server its painted pages where the contract says (the build cannot import it)', () => {
+    expect({
+      PAINTED_SERVER_DIR,
+      PAINTED_PAGE_TEMPLATE,
+      PAINTED_TITLE_SLOT,
+      PAINTED_MARKUP_SLOT,
+    }).toEqual({
+      PAINTED_SERVER_DIR: paintedPage.PAINTED_SERVER_DIR,
+      PAINTED_PAGE_TEMPLATE: paintedPage.PAINTED_PAGE_TEMPLATE,
+      PAINTED_TITLE_SLOT: paintedPage.PAINTED_TITLE_SLOT,
+      PAINTED_MARKUP_SLOT: paintedPage.PAINTED_MARKUP_SLOT,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { routes } from '@herald/contract/api/routes';
 import type { User } from '@herald/contract/users/user.schema';
 import { vi } from 'vitest';
+import { seedPageAnswers } from '../app/page-answers';
 import { appRoutes } from '../app/router';
 // The root route's themed chunk (app/root-route.tsx) loads on demand in the app; loaded with the test file here, as
 // the routes' other static parts are, so a test's first render does not wait for its modules to be transformed.
@@ -45,6 +46,8 @@ export function renderApp(path: string, ...handlers: MockHandler[]) {
   const api = mockApi(...handlers, defaultWorkspaces);
   vi.stubGlobal('fetch', api.fetch);
   const queryClient = createTestQueryClient({});
+  // As the app starts (main.tsx): the answers a test put in the page as the server would, if any.
+  seedPageAnswers(queryClient);
   const rendered = renderRoutes(appRoutes, path, queryClient);
   return { ...rendered, api, queryClient };
 }

@@ -12,6 +12,7 @@ afterEach(() => {
   cleanup();
   // Mantine's toast store outlives a test's render.
   notifications.clean();
-  sessionStorage.clear();
-  localStorage.clear();
+  // Absent in the files that run as the server does (`@vitest-environment node`).
+  globalThis.sessionStorage?.clear();
+  globalThis.localStorage?.clear();
 });

@@ -3,7 +3,10 @@ import { buildPath } from './define-route';
 import {
   publicPageCalls,
   serializePageAnswers,
+  liveMetricsUrl,
+  servicesListWorkspaceId,
   signedInPageCalls,
+  statusStreamUrl,
   USER_CALL,
   type PageCall,
 } from './page-answers';
@@ -28,6 +31,23 @@ describe('page answers', () => {
       expect(routes[call.id].method).toBe('GET');
       expect(call.url).toBe(urlFromRouteTable(call));
     }
+  });
+
+  it('knows the status stream and the live metrics at the paths of the route table', () => {
+    expect(statusStreamUrl('ws_1')).toBe(
+      buildPath(routes.streamWorkspaceServiceStatuses.path, { workspaceId: 'ws_1' }),
+    );
+    expect(liveMetricsUrl('svc_1')).toBe(
+      buildPath(routes.getLiveMetrics.path, { serviceId: 'svc_1' }),
+    );
+  });
+
+  it('names the workspace of a services list page only', () => {
+    expect(servicesListWorkspaceId('/workspace/ws_1')).toBe('ws_1');
+    expect(servicesListWorkspaceId('/workspace/ws_1/')).toBe('ws_1');
+    expect(servicesListWorkspaceId('/workspace/ws_1/members')).toBeNull();
+    expect(servicesListWorkspaceId('/workspace')).toBeNull();
+    expect(servicesListWorkspaceId('/workspace/a%2F..%2Fb')).toBeNull();
   });
 
   it('asks the services list calls only on a workspace page with a well-formed id', () => {

@@ -49,6 +49,25 @@ const WORKSPACE_PAGE = /^\/workspace\/([^/]+)\/?$/;
 /** A workspace id as the API mints them; anything else is not asked (the page then asks and shows the 404). */
 const WORKSPACE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The workspace whose services list `pathname` is (`/workspace/{id}`), or null for any other page. */
+export function servicesListWorkspaceId(pathname: string): string | null {
+  const workspaceId = WORKSPACE_PAGE.exec(pathname)?.[1];
+  return workspaceId !== undefined && WORKSPACE_ID.test(workspaceId) ? workspaceId : null;
+}
+
+/**
+ * The live status stream of a workspace's services (route streamWorkspaceServiceStatuses): the painted services
+ * list watches it before the app has started (docs/decisions/032).
+ */
+export function statusStreamUrl(workspaceId: string): string {
+  return `/v3/workspace/${workspaceId}/services/events`;
+}
+
+/** A service's live metrics (route getLiveMetrics): the painted services list's session counts (decision 032). */
+export function liveMetricsUrl(serviceId: string): string {
+  return `/v3/service/${encodeURIComponent(serviceId)}/metrics/live`;
+}
+
 /** Who is signed in: every page asks it first (the onboarding gate waits for it). */
 export const USER_CALL: PageCall = { id: 'getUser', url: '/v3/user', params: {} };
 
@@ -73,8 +92,8 @@ export function signedInPageCalls(pathname: string): PageCall[] {
       params: {},
     });
   }
-  const workspaceId = WORKSPACE_PAGE.exec(pathname)?.[1];
-  if (workspaceId !== undefined && WORKSPACE_ID.test(workspaceId)) {
+  const workspaceId = servicesListWorkspaceId(pathname);
+  if (workspaceId !== null) {
     const params = { workspaceId };
     calls.push(
       { id: 'listWorkspaceServices', url: `/v3/workspace/${workspaceId}/services`, params },

@@ -3,6 +3,7 @@ import {
   isHighAvailability,
   regionDisplay,
   serviceHostname,
+  sessionsText,
   versionDisplay,
 } from './service-display';
 
@@ -50,5 +51,18 @@ describe('isHighAvailability', () => {
     [undefined, false],
   ])('says a service with %s nodes is highly available: %s', (noOfNodes, expected) => {
     expect(isHighAvailability({ noOfNodes })).toBe(expected);
+  });
+});
+
+describe('sessionsText', () => {
+  it.each([
+    [true, 1234, '1,234'],
+    [true, 0, '0'],
+    [true, undefined, '…'],
+    [true, null, '—'],
+    [false, 12, '—'],
+    [false, undefined, '—'],
+  ])('a service running %s with %j sessions shows %j', (isRunning, sessions, expected) => {
+    expect(sessionsText(isRunning, sessions)).toBe(expected);
   });
 });

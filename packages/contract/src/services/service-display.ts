@@ -31,3 +31,14 @@ export function serviceHostname({ serviceName, region }: ServiceHostnameInput): 
 export function isHighAvailability(service: { noOfNodes?: number | null }): boolean {
   return (service.noOfNodes ?? 0) > 1;
 }
+
+/**
+ * A service card's session count as text (issue 5: cards show sessions): only a RUNNING service has a runtime to
+ * ask, so the others show a dash rather than a stale or made-up zero, as does a count that could not be read;
+ * `undefined` is a count not read yet. Shared by the app's card and the painted page's start script.
+ */
+export function sessionsText(isRunning: boolean, sessions: number | null | undefined): string {
+  if (!isRunning || sessions === null) return '—';
+  if (sessions === undefined) return '…';
+  return sessions.toLocaleString('en-US');
+}

@@ -8,6 +8,7 @@ import {
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
 import { useSessionsText } from '../hooks/use-sessions-text';
+import { LIVE_SESSIONS_ATTRIBUTE } from '../../../lib/shell-live-sessions';
 import { ServiceStatusBadge } from '../../../components/service-status-badge';
 import { TrialCardLine } from './trial-card-line';
 
@@ -45,7 +46,14 @@ export function ServiceCard({ service, tiers }: ServiceCardProps) {
           <Detail label="Plan" value={planDisplayName(service, tiers)} />
           <Detail label="Region" value={regionDisplay(service.region)} />
           <Detail label="Version" value={versionDisplay(service.heraldVersion)} />
-          <Detail label="Sessions" value={sessions} />
+          <Detail
+            label="Sessions"
+            value={sessions}
+            // The painted page keeps it live before the app starts (lib/shell-live-sessions.ts).
+            valueProps={
+              service.status === 'RUNNING' ? { [LIVE_SESSIONS_ATTRIBUTE]: service.serviceId } : {}
+            }
+          />
         </Group>
         <TrialCardLine service={service} />
       </Stack>
@@ -53,13 +61,21 @@ export function ServiceCard({ service, tiers }: ServiceCardProps) {
   );
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
+function Detail({
+  label,
+  value,
+  valueProps = {},
+}: {
+  label: string;
+  value: string;
+  valueProps?: Record<string, string>;
+}) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={500} {...valueProps}>
         {value}
       </Text>
     </Stack>

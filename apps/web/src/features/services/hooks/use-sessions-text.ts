@@ -1,3 +1,4 @@
+import { sessionsText } from '@herald/contract/services/service-display';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
 import { useQuery } from '@tanstack/react-query';
 import { liveMetricsQueryOptions } from '../../../lib/service-queries';
@@ -10,7 +11,5 @@ import { liveMetricsQueryOptions } from '../../../lib/service-queries';
 export function useSessionsText(serviceId: string, status: ServiceStatus): string {
   const isRunning = status === 'RUNNING';
   const metrics = useQuery({ ...liveMetricsQueryOptions(serviceId), enabled: isRunning });
-  if (!isRunning || metrics.isError) return '—';
-  if (metrics.data === undefined) return '…';
-  return metrics.data.sessions.toLocaleString('en-US');
+  return sessionsText(isRunning, metrics.isError ? null : metrics.data?.sessions);
 }

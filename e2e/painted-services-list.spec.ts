@@ -1,0 +1,125 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { newAccount, signUpVerified } from './fixtures/accounts';
+import { createRunningService } from './fixtures/running-service';
+import { logIn } from './fixtures/session';
+import { test, expect, expectAccessible } from './fixtures/test';
+
+/**
+ * A signed-in services list is painted by the server from its answers and keeps its statuses and session counts live
+ * by itself; its app starts when the person uses the page or a status changes (docs/decisions/032). Here the app's
+ * entry script is held until the test lets it go, so what the painted page does alone is seen on its own.
+ */
+async function holdAppEntry(page: Page) {
+  let askedAt: number | null = null;
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    if (route.request().resourceType() === 'script') askedAt ??= Date.now();
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return { askedAt: () => askedAt, release };
+}
+
+/** A member with one running service, on a fresh load of their services list. */
+async function servicesListWithAService(page: Page, name: string) {
+  const owner = await signUpVerified(page.request, newAccount({ company: 'Painted Labs' }));
+  await logIn(page, owner);
+  const service = await createRunningService(page, name);
+  return { url: `/workspace/${service.workspaceId}`, service };
+}
+
+test('the services list is painted by the server, live without the app, which starts when the person moves', async ({
+  page,
+}) => {
+  const name = `painted-${Date.now().toString(36)}`;
+  const { url } = await servicesListWithAService(page, name);
+  const entry = await holdAppEntry(page);
+  await page.goto(url);
+  await page.waitForLoadState('load');
+
+  // Painted before any of the app ran: the frame, the page, the card with its status in words.
+  const shell = page.locator('#static-shell');
+  await expect(shell).not.toHaveAttribute('inert');
+  await expect(shell.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
+  const card = shell.getByRole('link', { name: new RegExp(name) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Running', { exact: true })).toBeVisible();
+  // The session count is asked by the start script: a number, not the '…' of a count not read yet.
+  await expect(card.getByText('0', { exact: true })).toBeVisible();
+  await expect(shell.getByRole('navigation', { name: 'Workspace' })).toBeAttached();
+  expect(await page.title()).toBe('Services · Herald Cloud');
+  expect(entry.askedAt()).toBeNull();
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 360, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page);
+    const directory = process.env.E2E_SCREENSHOT_DIR;
+    const file = `painted-services-list-${viewport.width}.png`;
+    await page.screenshot({
+      path: directory ? path.join(directory, file) : test.info().outputPath(file),
+      fullPage: true,
+    });
+  }
+
+  // Left alone, the page runs none of the app; a pointer moving over it starts it.
+  await page.waitForTimeout(3_000);
+  expect(entry.askedAt()).toBeNull();
+  await page.mouse.move(100, 300);
+  await page.mouse.move(120, 320);
+  await expect.poll(entry.askedAt).not.toBeNull();
+  entry.release();
+  await expect(shell).toHaveCount(0);
+  // The app's own page, with what only the app shows: the live session count.
+  const appCard = page.getByRole('link', { name: new RegExp(name) });
+  await expect(appCard.getByText('Running', { exact: true })).toBeVisible();
+  await expect(appCard.getByText('0', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a status change on the painted services list starts the app, which shows it', async ({
+  page,
+}) => {
+  const name = `restarting-${Date.now().toString(36)}`;
+  const { url, service } = await servicesListWithAService(page, name);
+  const entry = await holdAppEntry(page);
+  await page.goto(url);
+  await page.waitForLoadState('load');
+  const card = page.locator('#static-shell').getByRole('link', { name: new RegExp(name) });
+  await expect(card.getByText('Running', { exact: true })).toBeVisible();
+  // Give the start script's stream time to open.
+  await page.waitForTimeout(500);
+  expect(entry.askedAt()).toBeNull();
+
+  const restartedAt = Date.now();
+  const restart = await page.request.post(`/v3/service/${service.serviceId}/restart`);
+  expect(restart.status(), await restart.text()).toBe(202);
+  await expect.poll(entry.askedAt, { timeout: 2_000 }).not.toBeNull();
+  expect(entry.askedAt()! - restartedAt).toBeLessThan(1_000);
+  entry.release();
+  // The app follows the service through its restart back to Running.
+  const appCard = page.getByRole('link', { name: new RegExp(name) });
+  await expect(page.locator('#static-shell')).toHaveCount(0);
+  await expect(appCard.getByText('Running', { exact: true })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a button pressed on the painted services list is pressed again by the app', async ({
+  page,
+}) => {
+  const { url } = await servicesListWithAService(page, `pressed-${Date.now().toString(36)}`);
+  const entry = await holdAppEntry(page);
+  await page.goto(url);
+  const shell = page.locator('#static-shell');
+  await shell.getByRole('button', { name: 'Create service' }).click();
+  await expect(shell.getByRole('button', { name: 'Create service' })).toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
+  expect(entry.askedAt()).not.toBeNull();
+  entry.release();
+  await expect(page.getByRole('dialog', { name: 'Create a service' })).toBeVisible();
+  await expect(shell).toHaveCount(0);
+});
