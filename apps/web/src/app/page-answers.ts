@@ -47,7 +47,7 @@ export function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
 /**
  * Puts the API answers the server sent with the page (docs/decisions/029) into the query cache before the first
  * render, so the app shows its first page without asking them again (they count as fresh for the queries'
- * staleTime from the moment the page was asked, as an answer fetched then would). The element is removed once read: it describes the page's first
+ * staleTime, as an answer just fetched would). The element is removed once read: it describes the page's first
  * moment only. A page without answers (a build served by another server, a test) loads as before.
  */
 export function seedPageAnswers(client: QueryClient, doc: Document = document): void {
@@ -61,12 +61,10 @@ export function seedPageAnswers(client: QueryClient, doc: Document = document): 
     return;
   }
   let isUserWithoutToken = false;
-  const answeredAt = Math.round(doc.defaultView?.performance.timeOrigin ?? Date.now());
   for (const answer of document.answers ?? []) {
     const entry = queryEntryOf(answer);
     if (!entry) continue;
-    // As old as the page: a painted page may wait minutes for the person before the app starts (decision 032).
-    client.setQueryData(entry[0], entry[1], { updatedAt: answeredAt });
+    client.setQueryData(entry[0], entry[1]);
     if (answer.id === 'getUser' && answer.status === 200) isUserWithoutToken = true;
   }
   // The user comes without its messaging token (never in HTML): asked again once the page is up, so the token
