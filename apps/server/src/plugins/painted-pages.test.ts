@@ -4,6 +4,7 @@ import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, WEB_DIST_FIXTURE } from '../testing/create-test-app';
+import { PAINT_TIMEOUT_MS } from './painted-pages';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { insertTestService } from '../testing/test-services';
 import { createTestMember, createTestWorkspace, type TestMember } from '../testing/test-workspaces';
@@ -24,6 +25,7 @@ describe('the painted services list', () => {
   let workspaceId: string;
   let strangersWorkspaceId: string;
   let failingWorkspaceId: string;
+  let hangingWorkspaceId: string;
   let serviceName: string;
 
   beforeAll(async () => {
@@ -33,10 +35,12 @@ describe('the painted services list', () => {
     stranger = await createTestMember(app, { firstName: 'Mallory' });
     workspaceId = await createTestWorkspace(app, member, 'Harbour');
     failingWorkspaceId = await createTestWorkspace(app, member, 'Breaks');
+    hangingWorkspaceId = await createTestWorkspace(app, member, 'Hangs');
     strangersWorkspaceId = await createTestWorkspace(app, stranger, 'Elsewhere');
     serviceName = (await insertTestService(app, workspaceId)).row.serviceName;
     await insertTestService(app, strangersWorkspaceId, { serviceName: 'strangers-secret' });
     await insertTestService(app, failingWorkspaceId, { serviceName: 'throw-me' });
+    await insertTestService(app, hangingWorkspaceId, { serviceName: 'hang-me' });
   });
 
   afterAll(async () => {
@@ -88,6 +92,17 @@ describe('the painted services list', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(INDEX_TITLE);
     expect(response.body).not.toContain('<li>');
+  });
+
+  it('sends the page unpainted when a render does not end, and paints the next one on a fresh thread', async () => {
+    const started = Date.now();
+    const hanging = await pageAs(member, `/workspace/${hangingWorkspaceId}`);
+    expect(hanging.statusCode).toBe(200);
+    expect(hanging.body).toContain(INDEX_TITLE);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PAINT_TIMEOUT_MS);
+    expect(Date.now() - started).toBeLessThan(PAINT_TIMEOUT_MS + 5_000);
+    const next = await pageAs(member, `/workspace/${workspaceId}`);
+    expect(next.body).toContain(`<li>${serviceName}</li>`);
   });
 
   it('never serves the renderer, the template or the build manifest', async () => {

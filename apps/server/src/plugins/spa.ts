@@ -105,7 +105,8 @@ export async function registerSpa(
 
   const assetsDir = path.join(root, HASHED_ASSETS_PREFIX);
   const shells = new Set<string>(PAGE_FILES.filter((file) => fs.existsSync(path.join(root, file))));
-  const paint = paintedPages(root, app.log);
+  const painter = paintedPages(root, app.log);
+  app.addHook('onClose', async () => painter.close());
   // Each page is one of the built HTML files with its answers added. Read per request (16 KiB from the page cache),
   // so a build made while the server runs is served at once, as the static files are. A signed-in services list is
   // painted from its answers by the server instead (docs/decisions/032); any other page, or one it cannot paint,
@@ -118,7 +119,7 @@ export async function registerSpa(
     ]);
     const painted =
       servicesListWorkspaceId(pathname) !== null && request.method === 'GET'
-        ? await paint(pathname, answers)
+        ? await painter.paint(pathname, answers)
         : null;
     const html = withPageAnswers(painted ?? template, answers);
     const isPrivate = answers.answers.some(
