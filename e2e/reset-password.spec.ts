@@ -1,6 +1,6 @@
 import { linkIn, waitForMail } from './fixtures/mail';
 import { newAccount, signUpVerified } from './fixtures/accounts';
-import { WORKSPACE_URL } from './fixtures/session';
+import { LOGIN_TIMEOUT_MS, WORKSPACE_URL } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
@@ -30,5 +30,5 @@ test('a forgotten password is reset through the e-mailed link', async ({ page })
 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(WORKSPACE_URL);
+  await expect(page).toHaveURL(WORKSPACE_URL, { timeout: LOGIN_TIMEOUT_MS });
 });
