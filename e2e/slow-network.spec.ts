@@ -36,7 +36,6 @@ async function delayApi(page: Page) {
       const answered = events.indexOf(`answered ${other}`);
       return sent >= 0 && (answered < 0 || sent < answered);
     },
-    isAnswered: (path: string) => events.includes(`answered ${path}`),
     wasSent: (path: string) => events.includes(`sent ${path}`),
   };
 }
@@ -59,6 +58,9 @@ test('on a slow network the services list shows with the page, a service shows i
   await modal.getByRole('button', { name: 'Create service' }).click();
   await expect(page).toHaveURL(/\/service\/[0-9a-f]{12}$/);
   const servicePath = new URL(page.url()).pathname;
+  // Settled before the list is loaded: a status change on the painted list starts the app (docs/decisions/032),
+  // which would then ask what this journey checks the page did not need to ask.
+  await expect(page.getByText('Running', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
@@ -86,7 +88,8 @@ test('on a slow network the services list shows with the page, a service shows i
     await expect(serviceSkeleton).toBeVisible({ timeout: 10_000 });
     await expect(page.getByRole('banner')).toBeVisible();
     const serviceCall = `/v3/service/${servicePath.split('/').pop()}`;
-    expect(api.isAnswered(serviceCall)).toBe(false);
+    // Seeing the outline is the check: whether the service's answer is already on its way back when the next line
+    // runs is a race between the route handler and the page, so it is not asserted.
     await page.screenshot({ path: `${SCREENSHOTS}/service-skeleton-${viewport.width}.png` });
     await expectAccessible(page);
     await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible({
