@@ -12,6 +12,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { createBrokerHooks } from './broker-hooks';
 import { releaseConnectPacket, watchCloseCheaply } from './client-slimming';
 import { createKeepAliveWheel } from './keep-alive-wheel';
+import { installFastPacketWrites } from './packet-fast-write';
 import { disablePacketNumberCache } from './packet-number-cache';
 import { createIterativeMqemitter } from './iterative-mqemitter';
 import type { RuntimeConfig } from './config';
@@ -65,6 +66,7 @@ export async function startRuntime(
   const logger = options.logger ?? createLogger();
   const startedAt = Date.now();
   disablePacketNumberCache();
+  installFastPacketWrites();
   const state = await DurableState.open({
     dir: config.dataDir,
     initialCredentialVersion: config.credentialVersion,
