@@ -11,6 +11,7 @@ import {
 } from '@herald/contract/api/painted-page';
 import type { PageAnswers } from '@herald/contract/api/page-answers';
 import type { FastifyBaseLogger } from 'fastify';
+import { escapeHtml } from '../lib/escape-html';
 
 /** What the web build's renderer gives (apps/web/src/prerender/painted-pages.tsx). */
 interface PaintedPage {
@@ -102,10 +103,6 @@ class RenderThread {
 export interface PaintedPages {
   paint(pathname: string, answers: PageAnswers): Promise<string | null>;
   close(): void;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

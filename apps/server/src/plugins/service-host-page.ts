@@ -1,16 +1,5 @@
 import type { ServiceEndpoints } from '@herald/contract/services/service.schema';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
+import { escapeHtml } from '../lib/escape-html';
 
 /**
  * The page a browser gets at a service host's `/` — where the dashboard's Console entry opens

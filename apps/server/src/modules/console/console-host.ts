@@ -15,6 +15,7 @@ import { negotiateEncoding } from '../../lib/accept-encoding';
 import { signConsoleToken } from './console-access';
 import { CONSOLE_MESSAGES } from './console-messages';
 import { consoleTicketsOf } from './console-tickets';
+import { escapeHtml } from '../../lib/escape-html';
 
 /**
  * What a browser gets from a service host besides MQTT over WebSocket (docs/decisions/020): the console page and
@@ -88,10 +89,6 @@ function readForm(request: FastifyRequest): Promise<URLSearchParams | null> {
     request.raw.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString())));
     request.raw.on('error', () => resolve(null));
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A short page for a person who reached a dead end of the sign-in (no script needed). */

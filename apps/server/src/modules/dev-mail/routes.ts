@@ -5,21 +5,13 @@ import type { OutboxMail } from '../../adapters/mail/outbox.repository';
 import { latestOutboxMailTo, listOutboxMail } from '../../adapters/mail/outbox.repository';
 import { HttpError } from '../../lib/http-error';
 import { checkOutboxAccess } from './outbox-access';
+import { escapeHtml } from '../../lib/escape-html';
 
 export const DEV_MAIL_PATH = '/_dev/mail';
 export const DEV_MAIL_LATEST_PATH = '/_dev/mail/latest';
 
 /** How many mails the outbox page shows. */
 const OUTBOX_PAGE_SIZE = 200;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** Escapes a plain-text body and turns its http(s) URLs into links. */
 export function linkify(text: string): string {

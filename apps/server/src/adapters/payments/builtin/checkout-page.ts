@@ -1,16 +1,7 @@
 import { TEST_CARDS } from '@herald/contract/billing/test-cards';
 import type { CardField } from '@herald/contract/billing/test-cards';
 import type { SessionRow } from './builtin-payments';
-
-/** Text for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../../../lib/escape-html';
 
 /**
  * One stylesheet, no script (the CSP allows inline style, never inline script): a single column that fits 360 px and
