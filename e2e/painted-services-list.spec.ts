@@ -89,19 +89,26 @@ test('the services list is painted by the server and live without the app, which
   await expect(appCard.getByText('0', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
-  // A status change starts the app within a second, and the card follows the service back to Running.
+  // A status change starts the app, and the card follows the service back to Running. How soon is the status
+  // stream's speed, measured by bench/status-latency.ts, not here: a slow machine must not fail a journey that works.
   entry.hold();
+  // The start script's stream is open, and the statuses it asks once open have been compared with the painted ones,
+  // before the service changes: what starts the app below is the stream's event and nothing else.
+  const streamOpened = page.waitForResponse((response) =>
+    response.url().endsWith(`/services/events`),
+  );
+  const statusesCompared = page.waitForResponse((response) =>
+    response.url().endsWith(`/services/status`),
+  );
   await page.goto(url);
   await page.waitForLoadState('load');
   await expect(card.getByText('Running', { exact: true })).toBeVisible();
-  // Give the start script's stream time to open.
-  await page.waitForTimeout(500);
+  expect((await streamOpened).status()).toBe(200);
+  await (await statusesCompared).finished();
   expect(entry.askedAt()).toBeNull();
-  const restartedAt = Date.now();
   const restart = await page.request.post(`/v3/service/${service.serviceId}/restart`);
   expect(restart.status(), await restart.text()).toBe(202);
-  await expect.poll(entry.askedAt, { timeout: 2_000 }).not.toBeNull();
-  expect(entry.askedAt()! - restartedAt).toBeLessThan(1_000);
+  await expect.poll(entry.askedAt).not.toBeNull();
   entry.release();
   await expect(shell).toHaveCount(0);
   await expect(appCard.getByText('Running', { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -114,7 +121,8 @@ test('the services list is painted by the server and live without the app, which
     'aria-busy',
     'true',
   );
-  expect(entry.askedAt()).not.toBeNull();
+  // The press adds the app's script; its request may follow the busy mark by a moment.
+  await expect.poll(entry.askedAt).not.toBeNull();
   entry.release();
   await expect(page.getByRole('dialog', { name: 'Create a service' })).toBeVisible();
   await expect(shell).toHaveCount(0);

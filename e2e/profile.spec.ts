@@ -46,7 +46,7 @@ test('a user deletes the account and is logged out', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
 
   await expect(page.getByText('Your user account has been deleted')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/$/);
   const login = await page.request.post('/v3/auth/login', {
     data: { username: account.email, password: account.password },
   });
