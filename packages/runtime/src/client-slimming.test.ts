@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
-import type { Client } from 'aedes';
+import type { Aedes, Client } from 'aedes';
 import { afterEach, describe, expect, it } from 'vitest';
-import { releaseConnectPacket, watchCloseCheaply } from './client-slimming';
+import { LazySet, releaseConnectPacket, slimClient } from './client-slimming';
 import { collectMessages, connectClient } from './testing/mqtt-helpers';
 import { connectRaw, startAedesServer } from './testing/aedes-server';
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 async function setup() {
   const sockets = new Map<Client, Socket>();
   const server = await startAedesServer((client, socket) => {
-    watchCloseCheaply(client, socket);
+    slimClient(client, socket);
     sockets.set(client, socket);
   });
   server.broker.on('clientReady', (client: Client) => releaseConnectPacket(client));
@@ -22,7 +22,25 @@ async function setup() {
 }
 
 const parserOf = (client: Client) =>
-  (client as unknown as { _parser: { settings: Record<string, unknown> } })._parser;
+  (
+    client as unknown as {
+      _parser: {
+        settings: Record<string, unknown>;
+        listeners(event: string): Array<{ name: string }>;
+      };
+    }
+  )._parser;
+
+const boundNames = (listeners: Array<{ name: string }>) =>
+  listeners.map((listener) => listener.name).filter((name) => name.startsWith('bound '));
+
+/** The first client error the broker reports, with its client's id. */
+const clientError = (broker: Aedes) =>
+  new Promise<{ id: string; message: string }>((resolve) =>
+    broker.once('clientError', (client: Client, error: Error) =>
+      resolve({ id: client.id, message: error.message }),
+    ),
+  );
 
 describe('slimmer aedes clients', () => {
   it('keeps no CONNECT packet (nor its password) after login, and goes on parsing the session', async () => {
@@ -41,6 +59,12 @@ describe('slimmer aedes clients', () => {
     await subscriber.subscribeAsync('a/b', { qos: 1 });
     await subscriber.publishAsync('a/b', 'after login', { qos: 1 });
     await expect.poll(() => received).toEqual([{ topic: 'a/b', payload: 'after login' }]);
+    // The lean `duplicates` reads as aedes' Object.create(null) does, and its dedupe counted the delivery.
+    const { duplicates } = client as unknown as { duplicates: Record<string, number> };
+    expect(Object.getPrototypeOf(duplicates)).toBeNull();
+    expect(duplicates['constructor']).toBeUndefined();
+    expect(duplicates['__proto__']).toBeUndefined();
+    expect(Object.keys(duplicates)).toEqual([broker.id]);
   });
 
   it('closes the client when its connection goes, with one shared listener instead of a stream watch', async () => {
@@ -55,5 +79,77 @@ describe('slimmer aedes clients', () => {
     peer.destroy();
     expect(await disconnected).toBe('leaving');
     expect((client as unknown as { closed: boolean }).closed).toBe(true);
+  });
+
+  it('binds no listener per client: the stream’s error and end and the parser’s error are shared and still close it', async () => {
+    const { port, broker, sockets } = await setup();
+    await connectRaw(port, 'first', 60).then((peer) => cleanups.push(() => void peer.destroy()));
+    const [client, socket] = [...sockets][0]!;
+    expect(boundNames(socket.listeners('error'))).toEqual([]);
+    expect(boundNames(socket.listeners('end'))).toEqual([]);
+    expect(boundNames(parserOf(client).listeners('error'))).toEqual([]);
+    expect(socket.listenerCount('error')).toBe(1);
+    expect(socket.listenerCount('end')).toBeGreaterThanOrEqual(1);
+
+    // A stream error reaches the client, which closes.
+    const streamError = clientError(broker);
+    socket.emit('error', new Error('stream broke'));
+    expect(await streamError).toEqual({ id: 'first', message: 'stream broke' });
+    expect((client as unknown as { closed: boolean }).closed).toBe(true);
+
+    // A packet the parser refuses reaches the client as its error, and it closes.
+    const garbled = await connectRaw(port, 'garbled', 60);
+    const parserError = clientError(broker);
+    garbled.write(Buffer.from([0x00, 0x00]));
+    expect((await parserError).id).toBe('garbled');
+    await expect.poll(() => garbled.destroyed || garbled.readableEnded).toBe(true);
+
+    // A peer that half-closes (FIN, no DISCONNECT) ends the session through the shared 'end' listener.
+    const leaving = await connectRaw(port, 'half-closed', 60);
+    const disconnected = new Promise<string>((resolve) =>
+      broker.once('clientDisconnect', (gone: Client) => resolve(gone.id)),
+    );
+    leaving.end();
+    expect(await disconnected).toBe('half-closed');
+  });
+
+  it('keeps the QoS 2 window aedes keeps (PUBLISH, PUBREL, its limit of 1,000), with a Set made only once needed', async () => {
+    const { port, broker, sockets } = await setup();
+    const subscriber = await connectClient(`mqtt://127.0.0.1:${port}`, { clientId: 'qos2' });
+    cleanups.push(() => void subscriber.end(true));
+    const [client] = [...sockets.keys()];
+    const window = (client as unknown as { _inboundInflight: LazySet<number> })._inboundInflight;
+    expect(window).toBeInstanceOf(LazySet);
+    expect((window as unknown as { set: unknown }).set).toBeNull();
+    const received = collectMessages(subscriber);
+    await subscriber.subscribeAsync('q/2', { qos: 2 });
+    await subscriber.publishAsync('q/2', 'exactly once', { qos: 2 });
+    await expect.poll(() => received).toEqual([{ topic: 'q/2', payload: 'exactly once' }]);
+    await expect.poll(() => window.size).toBe(0);
+
+    // A client that sends QoS 2 PUBLISHes and never PUBREL is dropped past aedes' window of 1,000.
+    const hoarder = await connectRaw(port, 'hoarder', 60);
+    const dropped = clientError(broker);
+    const publishes = Array.from({ length: 1_001 }, (_, index) => {
+      const body = [0, 1, 0x68, (index + 1) >> 8, (index + 1) & 0xff, 0x78];
+      return Buffer.from([0x34, body.length, ...body]);
+    });
+    hoarder.write(Buffer.concat(publishes));
+    expect(await dropped).toEqual({
+      id: 'hoarder',
+      message: expect.stringContaining('maxInflightInbound exceeded: 1000') as unknown as string,
+    });
+  });
+});
+
+describe('LazySet', () => {
+  it('reads as an empty Set until the first add, then as the Set', () => {
+    const set = new LazySet<number>();
+    expect([set.size, set.has(1), set.delete(1), [...set]]).toEqual([0, false, false, []]);
+    expect(set.add(1).add(2).add(1)).toBe(set);
+    expect([set.size, set.has(1), set.has(3), [...set]]).toEqual([2, true, false, [1, 2]]);
+    expect(set.delete(1)).toBe(true);
+    set.clear();
+    expect([set.size, [...set]]).toEqual([0, []]);
   });
 });

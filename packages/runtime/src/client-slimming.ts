@@ -1,10 +1,14 @@
 import type { Client } from 'aedes';
+import type { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 
 /** aedes' per-client fields used here (lib/client.js); not in its typings. */
 interface AedesClientFields {
   _eos: () => void;
-  _parser: { settings: { protocolVersion?: number; bridgeMode?: boolean } };
+  _parser: {
+    settings: { protocolVersion?: number; bridgeMode?: boolean };
+    client?: Client;
+  } & Pick<EventEmitter, 'listeners' | 'removeListener' | 'on'>;
   close(): void;
 }
 
@@ -30,6 +34,54 @@ export function watchCloseCheaply(client: Client, stream: Duplex): void {
   stream.on('close', closeClientOfStream);
 }
 
+/** One shared listener for every connection and parser (both carry `client`): the error goes to the client. */
+function emitErrorOnClient(this: { client?: Client }, error: Error): void {
+  this.client?.emit('error', error);
+}
+
+/**
+ * Replaces the listener aedes bound for one client (a bound function's name is "bound " and its target's name) by
+ * a shared one, in the order that allocates least: an event's only listener is replaced by adding the shared one
+ * first (taking the only one out first deletes the event's key, which turns the emitter's `_events` into a
+ * dictionary: ~300 bytes a session); one of several is taken out first (adding first pushes onto the listener
+ * array, which then keeps room for 19: ~150 bytes). The listeners aedes binds are the last on their event when this
+ * runs (just after `broker.handle`), so the order of listeners stays as it was.
+ */
+function shareBoundListener(
+  emitter: Pick<EventEmitter, 'listeners' | 'removeListener' | 'on'>,
+  event: string,
+  boundName: string,
+  shared: (...args: never[]) => void,
+): void {
+  const listeners = emitter.listeners(event) as Array<(...args: unknown[]) => void>;
+  const bound = listeners.find((listener) => listener.name === boundName);
+  if (bound === undefined) return;
+  if (listeners.length === 1) {
+    emitter.on(event, shared as (...args: unknown[]) => void);
+    emitter.removeListener(event, bound);
+  } else {
+    emitter.removeListener(event, bound);
+    emitter.on(event, shared as (...args: unknown[]) => void);
+  }
+}
+
+/**
+ * aedes' Client binds three listeners for each connection (lib/client.js: the stream's and the parser's 'error' to
+ * `client.emit('error')`, the stream's 'end' to `client.close`): ~200 bytes a session in bound functions and their
+ * argument lists (issue 14). Shared listeners find the client through the `client` field aedes sets on both, and do
+ * the same.
+ */
+export function shareClientListeners(client: Client, stream: Duplex): void {
+  shareBoundListener(stream, 'error', 'bound emit', emitErrorOnClient);
+  shareBoundListener(stream, 'end', 'bound close', closeClientOfStream);
+  shareBoundListener(
+    (client as unknown as AedesClientFields)._parser,
+    'error',
+    'bound emit',
+    emitErrorOnClient,
+  );
+}
+
 /** Parser settings by protocol version (and bridge flag): shared, so a session keeps no object of its own. */
 const sharedSettings = new Map<string, { protocolVersion?: number; bridgeMode?: boolean }>();
 
@@ -49,4 +101,62 @@ export function releaseConnectPacket(client: Client): void {
     sharedSettings.set(key, settings);
   }
   parser.settings = settings;
+}
+
+/**
+ * aedes keeps, per client, the counter of the last message it delivered from each broker (`duplicates`, keyed by
+ * broker id) in an `Object.create(null)`: V8 makes such an object a dictionary (~185 bytes, empty). A null-prototype
+ * object made by `Object.setPrototypeOf({}, null)` reads the same (no inherited names) and stays a fast object
+ * (~57 bytes); every client's holds the same single key, this broker's id, so they share one shape too.
+ */
+export function leanDuplicates(client: Client): void {
+  (client as unknown as { duplicates: Record<string, number> }).duplicates = Object.setPrototypeOf(
+    {},
+    null,
+  ) as Record<string, number>;
+}
+
+/**
+ * aedes' window of a client's inbound QoS 2 messages awaiting PUBREL (`_inboundInflight`, read with `has`, `size`,
+ * `add` and `delete` in lib/handlers/publish.js and pubrel.js): an empty `Set` is ~185 bytes, made for every client
+ * though most never send QoS 2. This one makes its Set at the first `add`; until then it reads as an empty one.
+ */
+export class LazySet<T> {
+  private set: Set<T> | null = null;
+
+  get size(): number {
+    return this.set === null ? 0 : this.set.size;
+  }
+
+  has(value: T): boolean {
+    return this.set !== null && this.set.has(value);
+  }
+
+  add(value: T): this {
+    (this.set ??= new Set()).add(value);
+    return this;
+  }
+
+  delete(value: T): boolean {
+    return this.set !== null && this.set.delete(value);
+  }
+
+  clear(): void {
+    this.set?.clear();
+  }
+
+  [Symbol.iterator](): IterableIterator<T> {
+    return (this.set ?? new Set<T>()).values();
+  }
+}
+
+/**
+ * What a new connection's client is given up front (issue 14, memory per session): the close watch and the error
+ * and end listeners, shared; a lean `duplicates` and a QoS 2 window made on first use.
+ */
+export function slimClient(client: Client, stream: Duplex): void {
+  watchCloseCheaply(client, stream);
+  shareClientListeners(client, stream);
+  leanDuplicates(client);
+  (client as unknown as { _inboundInflight: LazySet<number> })._inboundInflight = new LazySet();
 }

@@ -90,9 +90,45 @@ describe('the fast packet write (issue 14)', () => {
     }
   });
 
+  it('writes CONNACK, SUBACK, UNSUBACK and PINGRESP as mqtt-packet does (sections 3.2, 3.9, 3.11, 3.13), in one write and with its answer', async () => {
+    const packets = [
+      ...[0, 1, 2, 3, 4, 5].flatMap((returnCode) =>
+        [false, true].map((sessionPresent) => ({ cmd: 'connack', returnCode, sessionPresent })),
+      ),
+      ...[[0], [1, 2, 128], Array.from({ length: 200 }, (_, index) => index % 3)].flatMap(
+        (granted) =>
+          [0, 0x1234, 0xffff].map((messageId) => ({ cmd: 'suback', messageId, granted })),
+      ),
+      ...[0, 7, 0xffff].map((messageId) => ({ cmd: 'unsuback', messageId })),
+      { cmd: 'pingresp' },
+    ] as Packet[];
+    for (const packet of packets) {
+      const fast = await bytesOf(writePacketFast, packet);
+      const reference = await bytesOf(writePacketByMqttPacket, packet);
+      expect(fast.bytes, JSON.stringify(packet)).toEqual(reference.bytes);
+      expect(fast.chunks).toBe(1);
+      const full = new Writable({ highWaterMark: 1, write: (_chunk, _encoding, done) => done() });
+      full.cork();
+      full.write(Buffer.alloc(4));
+      expect(writePacketFast(packet, full)).toBe(writePacketByMqttPacket(packet, full));
+    }
+  });
+
   it('leaves every other packet, and every PUBLISH mqtt-packet would refuse, to mqtt-packet with its errors', async () => {
-    const suback = { cmd: 'suback', messageId: 7, granted: [0, 1, 128] } as Packet;
-    expect((await bytesOf(writePacketFast, suback)).bytes).toEqual(mqttPacket.generate(suback));
+    const subscribe = {
+      cmd: 'subscribe',
+      messageId: 7,
+      subscriptions: [{ topic: 'a/#', qos: 1 }],
+    } as Packet;
+    expect((await bytesOf(writePacketFast, subscribe)).bytes).toEqual(
+      mqttPacket.generate(subscribe),
+    );
+    const badConnack = { cmd: 'connack', returnCode: 'yes' } as unknown as Packet;
+    expect((await bytesOf(writePacketFast, badConnack)).error?.message).toBe('Invalid return code');
+    const badSuback = { cmd: 'suback', messageId: 7, granted: [] } as unknown as Packet;
+    expect((await bytesOf(writePacketFast, badSuback)).error?.message).toBe('Invalid qos vector');
+    const dupUnsuback = { cmd: 'unsuback', messageId: 1, dup: true } as unknown as Packet;
+    expect(() => writePacketFast(dupUnsuback, collector().stream)).toThrow(TypeError);
 
     const noPacketId = { cmd: 'publish', topic: 'a', payload: 'b', qos: 1 } as Packet;
     expect((await bytesOf(writePacketFast, noPacketId)).error?.message).toBe('Invalid messageId');

@@ -2,8 +2,9 @@ import type { Writable } from 'node:stream';
 import mqttPacket from 'mqtt-packet';
 
 /**
- * Writes the packets a broker sends most — PUBLISH and the four QoS acknowledgements, MQTT 3.1.1 — as one Buffer and
- * one `write` each (issue 14, throughput).
+ * Writes the packets a broker sends most — PUBLISH and the four QoS acknowledgements, and the answers every session
+ * gets (CONNACK, SUBACK, UNSUBACK, PINGRESP), MQTT 3.1.1 — as one Buffer and one `write` each (issue 14, throughput
+ * and connect rate).
  *
  * mqtt-packet writes a PUBLISH as five chunks (fixed header, remaining length, topic length, topic, payload; a sixth
  * for the packet id) and corks the stream until the next tick for each packet, so every delivery cost five trips
@@ -27,6 +28,9 @@ interface OutgoingPacket {
   retain?: unknown;
   messageId?: unknown;
   properties?: unknown;
+  returnCode?: unknown;
+  sessionPresent?: unknown;
+  granted?: unknown;
 }
 
 /** MQTT 3.1.1 section 2.2.3: the largest Remaining Length four bytes can carry. */
@@ -39,6 +43,9 @@ const ACK_HEADERS: Record<string, number> = {
   pubrel: 0x62,
   pubcomp: 0x70,
 };
+
+/** MQTT 3.1.1 section 3.13: PINGRESP has no variable part; one Buffer serves every session (writes do not change it). */
+const PINGRESP = Buffer.from([0xd0, 0x00]);
 
 const original: WriteToStream = mqttPacket.writeToStream;
 let installed = false;
@@ -120,6 +127,67 @@ function encodeAck(packet: OutgoingPacket, header: number): Buffer | null {
   return bytes;
 }
 
+function isByte(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xff;
+}
+
+/** Section 3.2: the CONNACK. mqtt-packet answers `true` whatever the stream says, and so does this. */
+function encodeConnack(packet: OutgoingPacket): Buffer | null {
+  if (!isByte(packet.returnCode)) return null;
+  return Buffer.from([0x20, 0x02, packet.sessionPresent ? 0x01 : 0x00, packet.returnCode]);
+}
+
+/** Section 3.9: the SUBACK, one return code a filter. */
+function encodeSuback(packet: OutgoingPacket): Buffer | null {
+  const { granted, messageId } = packet;
+  if (!isPacketId(messageId) || !Array.isArray(granted) || granted.length === 0) return null;
+  if (!granted.every(isByte)) return null;
+  const length = 2 + granted.length;
+  const bytes = Buffer.allocUnsafe(1 + remainingLengthBytes(length) + length);
+  bytes[0] = 0x90;
+  let offset = writeRemainingLength(bytes, 1, length);
+  offset = bytes.writeUInt16BE(messageId, offset);
+  for (const code of granted) bytes[offset++] = code;
+  return bytes;
+}
+
+/** Section 3.11: the UNSUBACK (mqtt-packet throws on one with DUP, as on a PUBREL with it). */
+function encodeUnsuback(packet: OutgoingPacket): Buffer | null {
+  if (!isPacketId(packet.messageId) || packet.dup) return null;
+  const bytes = Buffer.allocUnsafe(4);
+  bytes[0] = 0xb0;
+  bytes[1] = 2;
+  bytes.writeUInt16BE(packet.messageId, 2);
+  return bytes;
+}
+
+/** The answers to a session's own requests, or null to leave the packet to mqtt-packet. */
+function writeAnswer(packet: OutgoingPacket, stream: Writable): boolean | null {
+  switch (packet.cmd) {
+    case 'connack': {
+      const bytes = encodeConnack(packet);
+      if (bytes === null) return null;
+      stream.write(bytes);
+      return true;
+    }
+    case 'suback': {
+      const bytes = encodeSuback(packet);
+      return bytes === null ? null : stream.write(bytes);
+    }
+    case 'unsuback': {
+      // Like the CONNACK, `true` whatever the stream says (mqtt-packet's answer).
+      const bytes = encodeUnsuback(packet);
+      if (bytes === null) return null;
+      stream.write(bytes);
+      return true;
+    }
+    case 'pingresp':
+      return stream.write(PINGRESP);
+    default:
+      return null;
+  }
+}
+
 function fastWriteToStream(
   packet: OutgoingPacket,
   stream: Writable,
@@ -137,6 +205,9 @@ function fastWriteToStream(
     } else if (typeof packet.cmd === 'string' && packet.cmd in ACK_HEADERS) {
       const encoded = encodeAck(packet, ACK_HEADERS[packet.cmd]!);
       if (encoded !== null) return stream.write(encoded);
+    } else {
+      const written = writeAnswer(packet, stream);
+      if (written !== null) return written;
     }
   }
   return original(

@@ -10,7 +10,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import { createAdminHandler } from './admin-api';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createBrokerHooks } from './broker-hooks';
-import { releaseConnectPacket, watchCloseCheaply } from './client-slimming';
+import { releaseConnectPacket, slimClient } from './client-slimming';
 import { createKeepAliveWheel } from './keep-alive-wheel';
 import { installFastPacketWrites } from './packet-fast-write';
 import { disablePacketNumberCache } from './packet-number-cache';
@@ -346,7 +346,7 @@ export async function startRuntime(
 
   const tcpServer: TcpServer = createTcpServer((socket) => {
     coalesceWrites(socket);
-    watchCloseCheaply(broker.handle(socket), socket);
+    slimClient(broker.handle(socket), socket);
     guardPacketSizes(socket, 'TCP');
   });
   const httpServer: HttpServer = createHttpServer(handleHttp);
@@ -365,7 +365,7 @@ export async function startRuntime(
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
       const stream = createWebSocketStream(webSocket);
       stream.on('error', () => stream.destroy());
-      watchCloseCheaply(broker.handle(stream, request), stream);
+      slimClient(broker.handle(stream, request), stream);
       guardPacketSizes(stream, 'WEBSOCKET');
     });
   });

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 /**
  * The runtime as one compiled ES module (docs/decisions/028): the control plane spawns `node dist/main.mjs`, which
@@ -19,6 +19,18 @@ export const RUNTIME_BUNDLE = join(RUNTIME_PACKAGE_DIR, 'dist', 'main.mjs');
  * and rejected: it halved the RSS per idle session (23 → 12 KiB) but also halved the throughput.
  */
 export const RUNTIME_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
+/** zod's re-export of every locale, taken from zod's own modules only, is replaced by English alone. */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(RUNTIME_PACKAGE_DIR, 'src', 'build', 'zod-locales-english.mjs') }
+        : undefined,
+    );
+  },
+};
+
 /** The files the bundle was made from and when: a later change to any of them makes it stale. */
 const BUNDLE_INPUTS = join(RUNTIME_PACKAGE_DIR, 'dist', 'main.inputs.json');
 
@@ -56,6 +68,7 @@ export async function buildRuntimeBundle(): Promise<string> {
       js: "import { createRequire as __heraldCreateRequire } from 'node:module';\nconst require = __heraldCreateRequire(import.meta.url);",
     },
     outfile: RUNTIME_BUNDLE,
+    plugins: [zodEnglishOnly],
     alias: {
       debug: join(RUNTIME_PACKAGE_DIR, 'src', 'build', 'debug-off.cjs'),
       // mqtt-packet's parser (its only user here) needs a buffer list, not a stream: `bl()` is a whole Duplex

@@ -24,6 +24,7 @@ import {
   type SessionSubject,
 } from '@herald/contract/security/session-roles';
 import type { Role as WorkspaceRole } from '@herald/contract/members/permissions';
+import { NO_SESSION_PROPERTIES } from './session-properties';
 
 /**
  * The runtime's access policy as pure functions; the aedes hooks and the admin API are thin adapters over them.
@@ -149,7 +150,7 @@ export function createIdentity(
     credentialVersion: extra.credentialVersion ?? null,
     dashboard: extra.dashboard ?? null,
     credentialStamp: extra.credentialStamp ?? null,
-    properties: extra.properties ?? {},
+    properties: extra.properties ?? NO_SESSION_PROPERTIES,
     rights: rightsFor(BUILT_IN_MODEL, []),
     rightsVersion: -1,
   };

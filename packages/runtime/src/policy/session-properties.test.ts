@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseUsername, trustedSessionProperties } from './session-properties';
+import {
+  NO_SESSION_PROPERTIES,
+  parseUsername,
+  trustedSessionProperties,
+} from './session-properties';
 
 describe('a username proposes session properties after "?"', () => {
   it.each([
@@ -18,6 +22,12 @@ describe('a username proposes session properties after "?"', () => {
     const { proposed } = parseUsername('a?__proto__=x');
     expect(Object.getPrototypeOf(proposed)).toBe(Object.prototype);
     expect(trustedSessionProperties(proposed, {}).kept).toEqual({});
+  });
+
+  it('gives every session that keeps none the same frozen empty record (no object a session)', () => {
+    expect(trustedSessionProperties({}, {}).kept).toBe(NO_SESSION_PROPERTIES);
+    expect(trustedSessionProperties({ X: '1' }, {}).kept).toBe(NO_SESSION_PROPERTIES);
+    expect(Object.isFrozen(NO_SESSION_PROPERTIES)).toBe(true);
   });
 });
 

@@ -57,6 +57,9 @@ function matcher(regex: string): PatternMatcher | Error {
   return entry;
 }
 
+/** What a session without kept properties holds: one frozen empty record for all of them (issue 14). */
+export const NO_SESSION_PROPERTIES: Record<string, string> = Object.freeze({});
+
 export function trustedSessionProperties(
   proposed: Record<string, string>,
   trusted: TrustedProperties,
@@ -88,5 +91,5 @@ export function trustedSessionProperties(
       dropped.push({ name, reason: 'value does not match the trusted regex' });
     }
   }
-  return { kept, dropped };
+  return { kept: Object.keys(kept).length === 0 ? NO_SESSION_PROPERTIES : kept, dropped };
 }
