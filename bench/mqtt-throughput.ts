@@ -13,12 +13,12 @@
  * crashed for that run and restarted for the next: the bench always completes.
  * Run: node --import tsx bench/mqtt-throughput.ts
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import {
+  cpuSeconds,
   createBenchKeys,
   loadAverage,
   startBareAedesBroker,
@@ -32,20 +32,6 @@ const MEASURE_MS = 5_000;
 const QOS0_WINDOW = 500;
 const QOS1_WINDOW = 200;
 const FAN_OUT = 10;
-
-/** Linux's clock tick for /proc's CPU times (USER_HZ, 100 on every Linux build we run on). */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/**
- * CPU seconds (user + system) the broker's process has used, from /proc: what a message costs the broker, whatever
- * the bench's own client (one process, on the other core) lets through. The process's name may hold spaces, so the
- * fields are counted from after its closing parenthesis (proc(5): utime and stime are fields 14 and 15).
- */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
 
 interface Measurement {
   /** Messages (QoS 0) or deliveries (fan-out) received per second after the warm-up; NaN if the broker crashed. */

@@ -179,6 +179,20 @@ async function waitForPort(port: number): Promise<void> {
   throw new Error(`nothing listens on port ${port}`);
 }
 
+/** Linux's clock tick for /proc's CPU times (USER_HZ, 100 on every Linux build we run on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) the broker's process has used, from /proc: what a message costs the broker, whatever
+ * the bench's own client (one process, on the other core) lets through. The process's name may hold spaces, so the
+ * fields are counted from after its closing parenthesis (proc(5): utime and stime are fields 14 and 15).
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** The process's resident set size in KiB (/proc). */
 export function rssKiB(pid: number): number {
   const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
