@@ -2,7 +2,8 @@
  * Soak: the runtime (compiled bundle, token logins) for `minutes` with 5,000 idle sessions connected (each pinging
  * once a minute, as a client within its Keep Alive does) while one publisher sends QoS 1 messages at a fixed `rate`
  * (messages/s, open loop, every 10 ms) to 10 subscribers: by default 2,500 messages/s = 25,000 deliveries/s, about
- * half the peak of bench/mqtt-throughput.ts here. Every `sample`
+ * half the peak of bench/mqtt-throughput.ts on the machine of the third pass (docs/decisions/028); pass the rate
+ * that is half the peak where it runs (7,500 on the fifth pass's machine). Every `sample`
  * seconds it prints the runtime's RSS, its open file descriptors, deliveries/s and the delivery latency
  * (publish → receipt, both in this process) p50/p99 of that interval; at the end RSS growth from the first
  * sample, the spread of open descriptors and the p99 of each interval. Aims (issue 14): RSS growth ≤ 10 %, open

@@ -13,12 +13,15 @@ export const RUNTIME_SOURCE_ENTRY = join(RUNTIME_PACKAGE_DIR, 'src', 'main.ts');
 export const RUNTIME_BUNDLE = join(RUNTIME_PACKAGE_DIR, 'dist', 'main.mjs');
 /**
  * Node's flags for the bundle (the control plane, the tests and the benches start it with them).
- * `--max-semi-space-size=4` (MiB) caps V8's young generation: a burst of connections grew it to its 16 MiB
- * semi-spaces (32 MiB resident) and it stays that size afterwards; capped, the RSS with 5,000 idle sessions fell by
- * ~25-30 MiB with no throughput loss measurable here (docs/decisions/028). `--optimize-for-size` was tried before
- * and rejected: it halved the RSS per idle session (23 → 12 KiB) but also halved the throughput.
+ * `--max-semi-space-size=16` (MiB, V8's default maximum on 64-bit, set here so a Node release cannot lower it): the young
+ * generation may grow under load, where most objects die young (a packet, its delivery, its write). Capped at 4 MiB
+ * (the second pass, which read idle memory 10 s after a connection burst, before V8 had handed the burst's pages
+ * back), QoS 0 cost 7.14 µs of CPU a message against 4.77 µs at 16, and its rate 0.91× mosquitto against 1.31×;
+ * read once steady, 5,000 idle sessions cost the same either way (7.20 vs 7.41 KiB a session, within the spread;
+ * docs/decisions/028, fifth pass). `--optimize-for-size` was tried before and rejected: it halved the RSS per idle
+ * session (23 → 12 KiB) but also halved the throughput.
  */
-export const RUNTIME_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
+export const RUNTIME_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
 /** zod's re-export of every locale, taken from zod's own modules only, is replaced by English alone. */
 const zodEnglishOnly: Plugin = {
   name: 'zod-english-only',
