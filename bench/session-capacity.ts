@@ -9,7 +9,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Socket } from 'node:net';
 import {
   createBenchKeys,
   loadAverage,
@@ -18,10 +17,9 @@ import {
   startRuntimeBroker,
   type BenchBroker,
 } from './support/mqtt-brokers';
-import { connectPacket, openRawSession } from './support/raw-mqtt';
+import { openIdleSessions } from './support/raw-mqtt';
 
 const SESSIONS = Number(process.argv[2] ?? 5_000);
-const BATCH = 200;
 const KEEP_ALIVE_SECONDS = 300;
 interface Figures {
   baseKiB: number;
@@ -32,20 +30,12 @@ interface Figures {
 
 async function measure(broker: BenchBroker): Promise<Figures> {
   const baseKiB = await steadyRssKiB(broker.pid);
-  const sockets: Socket[] = [];
-  let refused = 0;
-  for (let start = 0; start < SESSIONS; start += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, SESSIONS - start) }, (_, offset) =>
-      openRawSession(
-        broker.port,
-        connectPacket(`idle-${start + offset}`, broker, KEEP_ALIVE_SECONDS),
-      ),
-    );
-    for (const { socket, returnCode } of await Promise.all(batch)) {
-      sockets.push(socket);
-      if (returnCode !== 0) refused += 1;
-    }
-  }
+  const { sockets, refused } = await openIdleSessions(
+    broker,
+    SESSIONS,
+    'idle-',
+    KEEP_ALIVE_SECONDS,
+  );
   const afterKiB = await steadyRssKiB(broker.pid);
   for (const socket of sockets) socket.destroy();
   return { baseKiB, afterKiB, perSessionKiB: (afterKiB - baseKiB) / SESSIONS, refused };

@@ -15,11 +15,10 @@ import {
   type HeapSummary,
 } from './support/heap-snapshot';
 import { createBenchKeys, loadAverage, startRuntimeBroker } from './support/mqtt-brokers';
-import { connectPacket, openRawSession } from './support/raw-mqtt';
+import { openIdleSessions } from './support/raw-mqtt';
 
 const SESSIONS = Number(process.argv[2] ?? 5_000);
 const ROWS = Number(process.argv[3] ?? 25);
-const BATCH = 200;
 
 const dir = await mkdtemp(join(tmpdir(), 'herald-session-heap-'));
 const snapshots = join(dir, 'snapshots');
@@ -56,24 +55,9 @@ try {
   // Start-up's timers and first $SYS publish settle first.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const empty = await snapshot();
-  for (let opened = 0; opened < SESSIONS; opened += BATCH) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(BATCH, SESSIONS - opened) }, (_, index) =>
-        openRawSession(
-          broker.port,
-          connectPacket(
-            `idle-${opened + index}`,
-            { username: broker.username, password: broker.password },
-            300,
-          ),
-        ),
-      ),
-    );
-    for (const { socket, returnCode } of batch) {
-      if (returnCode !== 0) throw new Error(`CONNECT refused with ${returnCode}`);
-      sockets.push(socket);
-    }
-  }
+  const opened = await openIdleSessions(broker, SESSIONS, 'idle-', 300);
+  sockets.push(...opened.sockets);
+  if (opened.refused > 0) throw new Error(`${opened.refused} CONNECTs refused`);
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const full = await snapshot();
   const { totalBytes, rows } = perSessionDifference(empty, full, SESSIONS);

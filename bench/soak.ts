@@ -11,7 +11,6 @@
  * Run: node --import tsx bench/soak.ts [minutes=30] [rate=2500] [sample=60]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -22,7 +21,7 @@ import {
   rssKiB,
   startRuntimeBroker,
 } from './support/mqtt-brokers';
-import { connectPacket, openRawSession } from './support/raw-mqtt';
+import { openIdleSessions } from './support/raw-mqtt';
 
 const MINUTES = Number(process.argv[2] ?? 30);
 const RATE = Number(process.argv[3] ?? 2_500);
@@ -41,15 +40,7 @@ const connect = () =>
     ...login,
   });
 
-const idle: Socket[] = [];
-for (let start = 0; start < IDLE_SESSIONS; start += 200) {
-  const batch = await Promise.all(
-    Array.from({ length: 200 }, (_, offset) =>
-      openRawSession(broker.port, connectPacket(`soak-idle-${start + offset}`, broker, 300)),
-    ),
-  );
-  idle.push(...batch.map((session) => session.socket));
-}
+const { sockets: idle } = await openIdleSessions(broker, IDLE_SESSIONS, 'soak-idle-', 300);
 // Idle is not silent: like any MQTT client, each idle session sends PINGREQ (MQTT 3.1.1 section 3.12) within its
 // 300 s Keep Alive, or the runtime would rightly drop all 5,000 after 450 s. Every session pings once a minute, a
 // sixtieth of them each second. A session the runtime closes is counted.

@@ -68,3 +68,35 @@ export function openRawSession(
     socket.write(packet);
   });
 }
+
+/**
+ * Opens `count` idle sessions (CONNECT with `keepAliveSeconds`, then nothing), 200 at a time: the sockets of the
+ * accepted ones, and how many the broker refused (their sockets are kept too, for the caller to close).
+ */
+export async function openIdleSessions(
+  broker: { port: number; username: string | null; password: string | null },
+  count: number,
+  clientIdPrefix: string,
+  keepAliveSeconds: number,
+): Promise<{ sockets: Socket[]; refused: number }> {
+  const sockets: Socket[] = [];
+  let refused = 0;
+  for (let start = 0; start < count; start += IDLE_SESSION_BATCH) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(IDLE_SESSION_BATCH, count - start) }, (_, offset) =>
+        openRawSession(
+          broker.port,
+          connectPacket(`${clientIdPrefix}${start + offset}`, broker, keepAliveSeconds),
+        ),
+      ),
+    );
+    for (const { socket, returnCode } of batch) {
+      sockets.push(socket);
+      if (returnCode !== 0) refused += 1;
+    }
+  }
+  return { sockets, refused };
+}
+
+/** How many CONNECTs are in flight at once while idle sessions are opened. */
+const IDLE_SESSION_BATCH = 200;

@@ -115,11 +115,12 @@ function encodePublish(packet: OutgoingPacket): { head: Buffer; payload: Buffer 
   return { head, payload: null };
 }
 
+/** A packet of a header, Remaining Length 2 and a packet id: the QoS acknowledgements and the UNSUBACK (3.11). */
 function encodeAck(packet: OutgoingPacket, header: number): Buffer | null {
   if (!isPacketId(packet.messageId)) return null;
-  // mqtt-packet ignores DUP on the other three and throws on a PUBREL with it; aedes turns that throw into an
-  // error of the client, which stays so.
-  if (packet.cmd === 'pubrel' && packet.dup) return null;
+  // mqtt-packet ignores DUP on PUBACK, PUBREC and PUBCOMP and throws on a PUBREL or an UNSUBACK with it; aedes turns
+  // that throw into an error of the client, which stays so.
+  if ((packet.cmd === 'pubrel' || packet.cmd === 'unsuback') && packet.dup) return null;
   const bytes = Buffer.allocUnsafe(4);
   bytes[0] = header;
   bytes[1] = 2;
@@ -151,16 +152,6 @@ function encodeSuback(packet: OutgoingPacket): Buffer | null {
   return bytes;
 }
 
-/** Section 3.11: the UNSUBACK (mqtt-packet throws on one with DUP, as on a PUBREL with it). */
-function encodeUnsuback(packet: OutgoingPacket): Buffer | null {
-  if (!isPacketId(packet.messageId) || packet.dup) return null;
-  const bytes = Buffer.allocUnsafe(4);
-  bytes[0] = 0xb0;
-  bytes[1] = 2;
-  bytes.writeUInt16BE(packet.messageId, 2);
-  return bytes;
-}
-
 /** The answers to a session's own requests, or null to leave the packet to mqtt-packet. */
 function writeAnswer(packet: OutgoingPacket, stream: Writable): boolean | null {
   switch (packet.cmd) {
@@ -176,7 +167,7 @@ function writeAnswer(packet: OutgoingPacket, stream: Writable): boolean | null {
     }
     case 'unsuback': {
       // Like the CONNACK, `true` whatever the stream says (mqtt-packet's answer).
-      const bytes = encodeUnsuback(packet);
+      const bytes = encodeAck(packet, 0xb0);
       if (bytes === null) return null;
       stream.write(bytes);
       return true;
