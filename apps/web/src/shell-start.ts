@@ -11,6 +11,7 @@ import { STATIC_SHELL_ID } from './lib/static-shell-id';
 import {
   APP_ENTRY_ATTRIBUTE,
   isServerUnwell,
+  markPresses,
   needsAppAtOnce,
   startApp,
   wakeOnInteraction,
@@ -20,6 +21,8 @@ const shell = document.getElementById(STATIC_SHELL_ID);
 const entry = shell?.getAttribute(APP_ENTRY_ATTRIBUTE);
 if (shell && entry) {
   const answers = document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent;
+  // Before the page becomes usable: the app finishes a press it interrupts by taking the page over.
+  markPresses(shell);
   // What the painted page keeps live by itself until the app, which then asks for its own, starts.
   const stops: Array<() => void> = [];
   const wake = wakeOnInteraction(shell, () => {

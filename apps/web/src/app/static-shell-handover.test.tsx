@@ -1,7 +1,7 @@
 import { routes } from '@herald/contract/api/routes';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PENDING_SUBMIT_ATTRIBUTE } from '../lib/shell-wake';
+import { PENDING_SUBMIT_ATTRIBUTE, PRESSED_ATTRIBUTE } from '../lib/shell-wake';
 import { STATIC_SHELL_ID } from '../lib/static-shell';
 import { handle } from '../testing/api-mock';
 import { buildUser } from '../testing/factories';
@@ -108,6 +108,46 @@ describe("the app's login form taking over the painted one", () => {
         password: 'correct horse',
       },
     ]);
+  });
+
+  it('sends a login whose "Log in" was pressed on the painted page and released on the app’s', async () => {
+    const form = paintLoginShell('ada@example.com', 'correct horse');
+    form.querySelector('button')!.setAttribute(PRESSED_ATTRIBUTE, '1');
+    const session = createSession(null);
+    const login = handle(routes.login, () => {
+      session.set(buildUser());
+      return { status: 200, body: { accessToken: 'jwt', expiresAt: 1_900_000_000_000 } };
+    });
+    const { api } = renderApp('/', session.handler, login);
+
+    await waitFor(() => expect(shownShell()).toBeNull());
+    expect(api.requestsTo(routes.login)).toHaveLength(0);
+    const button = screen.getByRole('button', { name: 'Log in' });
+    button.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerId: 1 }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
+    expect(api.requestsTo(routes.login).map((request) => request.json)).toEqual([
+      {
+        realm: 'Username-Password-Authentication',
+        username: 'ada@example.com',
+        password: 'correct horse',
+      },
+    ]);
+  });
+
+  it('sends nothing when that press is released away from the app’s "Log in"', async () => {
+    const form = paintLoginShell('ada@example.com', 'correct horse');
+    form.querySelector('button')!.setAttribute(PRESSED_ATTRIBUTE, '1');
+    const { api } = renderApp('/', createSession(null).handler);
+
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Log in to Herald Cloud',
+    });
+    heading.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerId: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.requestsTo(routes.login)).toHaveLength(0);
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
   });
 
   it('shows the form’s own checks for a submit held with an empty field, and sends nothing', async () => {

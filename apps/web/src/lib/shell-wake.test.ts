@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   HEALTH_PATH,
   isServerUnwell,
+  markPresses,
   needsAppAtOnce,
   PENDING_CLICK_ATTRIBUTE,
   PENDING_SUBMIT_ATTRIBUTE,
+  PRESSED_ATTRIBUTE,
   wakeOnInteraction,
 } from './shell-wake';
 import { routes } from '@herald/contract/api/routes';
@@ -173,5 +175,47 @@ describe('the painted login page before the app starts', () => {
       expect(click.defaultPrevented).toBe(false);
       expect(target.hasAttribute(PENDING_CLICK_ATTRIBUTE)).toBe(false);
     }
+  });
+});
+
+describe('a press on the painted page, marked for the app to finish', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  const pointer = (target: EventTarget, type: string, pointerId = 1) =>
+    target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId }));
+
+  it('marks what the pointer went down on with its id until it is released', () => {
+    const { shell, form } = paintShell();
+    markPresses(shell);
+    const button = form.querySelector('button')!;
+    pointer(button, 'pointerdown', 7);
+    expect(button.getAttribute(PRESSED_ATTRIBUTE)).toBe('7');
+    pointer(button, 'pointerup', 7);
+    expect(button.hasAttribute(PRESSED_ATTRIBUTE)).toBe(false);
+  });
+
+  it('unmarks a press released outside the painted page, or cancelled', () => {
+    const { shell, form } = paintShell();
+    markPresses(shell);
+    const button = form.querySelector('button')!;
+    pointer(button, 'pointerdown');
+    pointer(document.body, 'pointerup');
+    expect(button.hasAttribute(PRESSED_ATTRIBUTE)).toBe(false);
+    pointer(button, 'pointerdown');
+    pointer(document, 'pointercancel');
+    expect(button.hasAttribute(PRESSED_ATTRIBUTE)).toBe(false);
+  });
+
+  it('keeps a press marked while another finger is lifted', () => {
+    const { shell, form, email } = paintShell();
+    markPresses(shell);
+    const button = form.querySelector('button')!;
+    pointer(email, 'pointerdown', 1);
+    pointer(button, 'pointerdown', 2);
+    pointer(button, 'pointerup', 2);
+    expect(email.getAttribute(PRESSED_ATTRIBUTE)).toBe('1');
+    expect(button.hasAttribute(PRESSED_ATTRIBUTE)).toBe(false);
   });
 });

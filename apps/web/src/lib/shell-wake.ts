@@ -13,6 +13,12 @@ import type { PageAnswers } from '@herald/contract/api/page-answers';
 export const PENDING_SUBMIT_ATTRIBUTE = 'data-pending-submit';
 /** Set on a button pressed before the app had started: the app presses its own once it takes over. */
 export const PENDING_CLICK_ATTRIBUTE = 'data-pending-click';
+/**
+ * Set on the painted element a pointer went down on, to the pointer's id, until that pointer is released. If the app
+ * replaces the painted page meanwhile, the browser clicks nothing (a click needs the press to go down and up on the
+ * same element), so the app finishes the press on its own control (lib/press-across-handover.ts).
+ */
+export const PRESSED_ATTRIBUTE = 'data-pressed';
 /** Where the static-shells build step writes the app's entry script on the painted page. */
 export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
 
@@ -126,6 +132,25 @@ export function wakeOnInteraction(
   // Last, so no input can reach the form before the submit is held.
   shell.inert = false;
   return wake;
+}
+
+/**
+ * Marks each press on `shell` that is still down (PRESSED_ATTRIBUTE), for the app to finish if it takes the page over
+ * before the release (docs/decisions/031, "A press held across the handover").
+ */
+export function markPresses(shell: HTMLElement): void {
+  const unmark = (event: PointerEvent) =>
+    shell
+      .querySelector(`[${PRESSED_ATTRIBUTE}="${event.pointerId}"]`)
+      ?.removeAttribute(PRESSED_ATTRIBUTE);
+  shell.addEventListener(
+    'pointerdown',
+    (event) => (event.target as Element).setAttribute(PRESSED_ATTRIBUTE, `${event.pointerId}`),
+    true,
+  );
+  // On the document: a press may end outside the painted page.
+  document.addEventListener('pointerup', unmark, true);
+  document.addEventListener('pointercancel', unmark, true);
 }
 
 /**

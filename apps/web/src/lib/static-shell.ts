@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { finishPressesAcrossHandover } from './press-across-handover';
 import { PENDING_CLICK_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from './shell-wake';
 import { STATIC_SHELL_ID } from './static-shell-id';
 
@@ -63,7 +64,8 @@ export function counterpartOf(element: Element, shell: Element, root: Element): 
 
 /**
  * Rendered beside the first real page: removes the painted page, and the app's page carries on from where the person
- * was in it — the scroll position, the focused control and a button pressed before the app had started.
+ * was in it — the scroll position, the focused control, a button pressed before the app had started and a press
+ * still held down (lib/press-across-handover.ts).
  */
 export function StaticShellRemover() {
   const handover = useRef<Handover | null>(null);
@@ -78,6 +80,11 @@ export function StaticShellRemover() {
       shell,
     };
     shell.remove();
+    // Here, not in the effect below, which may run after the browser has painted: the press may end in between.
+    finishPressesAcrossHandover(shell, (pressed) => {
+      const control = pressed.closest(CONTROLS);
+      return control && counterpartOf(control, shell, document.body);
+    });
   }, []);
   // After every layout effect of the first render (the router's scroll restoration among them).
   useEffect(() => {
