@@ -1,8 +1,8 @@
-import type { Socket } from 'node:net';
+import { createConnection, type Socket } from 'node:net';
 import type { Aedes, Client } from 'aedes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LazySet, releaseConnectPacket, slimClient } from './client-slimming';
-import { collectMessages, connectClient } from './testing/mqtt-helpers';
+import { collectMessages, connectClient, encodeRemainingLength } from './testing/mqtt-helpers';
 import { connectRaw, startAedesServer } from './testing/aedes-server';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -111,6 +111,48 @@ describe('slimmer aedes clients', () => {
     );
     leaving.end();
     expect(await disconnected).toBe('half-closed');
+  });
+
+  it('keeps the client’s and the parser’s listeners in fast null-prototype tables that work as aedes’ own', async () => {
+    const { port, broker } = await setup();
+    const ready = new Promise<Client>((resolve) => broker.once('clientReady', resolve));
+    // CONNECT and a SUBSCRIBE in one write: the SUBSCRIBE waits in the parser's queue for the client's once-listener
+    // on 'connected' (moved last into the lean table), which must still fire and then go.
+    const socket = createConnection(port, '127.0.0.1');
+    cleanups.push(() => void socket.destroy());
+    const field = (text: string) => [text.length >> 8, text.length & 0xff, ...Buffer.from(text)];
+    const connect = [...field('MQTT'), 4, 0x02, 0, 60, ...field('early')];
+    const subscribe = [0x12, 0x34, ...field('a/b'), 0];
+    const answers: number[] = [];
+    socket.on('data', (chunk: Buffer) => answers.push(...chunk));
+    socket.write(
+      Buffer.from([
+        0x10,
+        ...encodeRemainingLength(connect.length),
+        ...connect,
+        0x82,
+        ...encodeRemainingLength(subscribe.length),
+        ...subscribe,
+      ]),
+    );
+    const client = await ready;
+    // CONNACK (accepted), then the SUBACK of packet 0x1234 granting QoS 0.
+    await expect.poll(() => answers).toEqual([0x20, 2, 0, 0, 0x90, 3, 0x12, 0x34, 0]);
+    const { _events: events } = client as unknown as { _events: Record<string, unknown> };
+    expect(Object.getPrototypeOf(events)).toBeNull();
+    expect(Object.keys(events)).toEqual(['error']);
+    expect(events['constructor']).toBeUndefined();
+    const parserEvents = (parserOf(client) as unknown as { _events: Record<string, unknown> })
+      ._events;
+    expect(Object.getPrototypeOf(parserEvents)).toBeNull();
+    expect(Object.keys(parserEvents).sort()).toEqual(['error', 'packet']);
+    // The client's table still takes and drops listeners as an emitter's does.
+    const onCustom = () => {};
+    client.on('custom' as 'error', onCustom);
+    expect(client.listenerCount('custom' as 'error')).toBe(1);
+    client.off('custom' as 'error', onCustom);
+    expect(client.listenerCount('custom' as 'error')).toBe(0);
+    expect(client.listenerCount('error')).toBe(1);
   });
 
   it('keeps the QoS 2 window aedes keeps (PUBLISH, PUBREL, its limit of 1,000), with a Set made only once needed', async () => {

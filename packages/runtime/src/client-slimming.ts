@@ -150,13 +150,34 @@ export class LazySet<T> {
   }
 }
 
+type EventsTable = Record<string | symbol, unknown>;
+
+/**
+ * EventEmitter makes its listener table as `{ __proto__: null }`, which V8 keeps as a dictionary (~180 bytes of
+ * property store besides the object); aedes' Client and its parser keep theirs for the life of every session
+ * (issue 14: two of the three dictionaries a session held). A copy made from `Object.setPrototypeOf({}, null)` has no
+ * inherited names either and stays a fast object. `last`, a listener removed later (the client's once-listener on
+ * 'connected', gone at CONNACK), is put last: V8 takes the last-added property out by rolling the shape back, where
+ * taking out any other would turn the object into a dictionary again.
+ */
+export function leanEvents(emitter: object, last?: string): void {
+  const holder = emitter as { _events: EventsTable };
+  const events = holder._events;
+  const lean = Object.setPrototypeOf({}, null) as EventsTable;
+  for (const key of Reflect.ownKeys(events)) if (key !== last) lean[key] = events[key];
+  if (last !== undefined && Object.hasOwn(events, last)) lean[last] = events[last];
+  holder._events = lean;
+}
+
 /**
  * What a new connection's client is given up front (issue 14, memory per session): the close watch and the error
- * and end listeners, shared; a lean `duplicates` and a QoS 2 window made on first use.
+ * and end listeners, shared; a lean `duplicates`, a QoS 2 window made on first use, and fast listener tables.
  */
 export function slimClient(client: Client, stream: Duplex): void {
   watchCloseCheaply(client, stream);
   shareClientListeners(client, stream);
   leanDuplicates(client);
   (client as unknown as { _inboundInflight: LazySet<number> })._inboundInflight = new LazySet();
+  leanEvents(client, 'connected');
+  leanEvents((client as unknown as AedesClientFields)._parser);
 }

@@ -10,6 +10,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import { createAdminHandler } from './admin-api';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createBrokerHooks } from './broker-hooks';
+import { skipUnheardClientNotices } from './client-notices';
 import { releaseConnectPacket, slimClient } from './client-slimming';
 import { createKeepAliveWheel } from './keep-alive-wheel';
 import { installFastPacketWrites } from './packet-fast-write';
@@ -18,7 +19,7 @@ import { createIterativeMqemitter } from './iterative-mqemitter';
 import type { RuntimeConfig } from './config';
 import { createLogger, type Logger } from './log';
 import { createLoginThrottle } from './policy/login-throttle';
-import { createPacketSizeGuard, maxRemainingLength } from './policy/packet-size-guard';
+import { PacketSizeGuard, maxRemainingLength } from './policy/packet-size-guard';
 import { createCounters } from './metrics';
 import {
   decideSubscription,
@@ -57,6 +58,9 @@ interface SessionEntry {
 }
 
 const WEBSOCKET_PATH = '/mqtt';
+
+/** A connection with its packet-size scanner (policy/packet-size-guard.ts). */
+type GuardedStream = Duplex & { packetSizeGuard?: PacketSizeGuard };
 
 /** Starts one messaging service: state, broker, MQTT over TCP, and one HTTP server (admin, metrics, WebSocket). */
 export async function startRuntime(
@@ -103,9 +107,10 @@ export async function startRuntime(
     dashboardRevokedAt: (customerId) => state.dashboardRevocations.get(customerId),
   });
 
+  // A burst of queued messages must not recurse through mqemitter's queue (issue 14: stack overflow).
+  const mq = createIterativeMqemitter();
   const broker = await Aedes.createBroker({
-    // A burst of queued messages must not recurse through mqemitter's queue (issue 14: stack overflow).
-    mq: createIterativeMqemitter(),
+    mq,
     ...createBrokerHooks({
       state,
       logger,
@@ -118,6 +123,8 @@ export async function startRuntime(
       liveSession: (clientId) => sessions.get(clientId)?.identity,
     }),
   });
+
+  skipUnheardClientNotices(broker, mq);
 
   // aedes' retained store (in memory); its typings do not expose it. Our log is the durable copy.
   const retainedStore = (
@@ -330,18 +337,25 @@ export async function startRuntime(
    * Watches a connection's inbound bytes as aedes reads them (a 'data' listener added after aedes' 'readable' one
    * does not change the stream's mode) and drops the connection at the header of a packet over the limit.
    */
-  const guardPacketSizes = (stream: Duplex, transport: 'TCP' | 'WEBSOCKET') => {
-    const check = createPacketSizeGuard(packetLimit);
-    stream.on('data', (chunk: Buffer) => {
-      const verdict = check(chunk);
-      if (verdict.ok || stream.destroyed) return;
+  /** One listener a transport for every connection; each connection holds only its guard's numbers. */
+  const packetSizeListener = (transport: 'TCP' | 'WEBSOCKET') =>
+    function refuseOversizedPacket(this: GuardedStream, chunk: Buffer) {
+      const verdict = this.packetSizeGuard?.check(chunk);
+      if (verdict === undefined || verdict.ok || this.destroyed) return;
       logger.warn('mqtt packet too large', {
         transport,
         announcedBytes: verdict.announcedBytes,
         limitBytes: verdict.limitBytes,
       });
-      stream.destroy();
-    });
+      this.destroy();
+    };
+  const packetSizeListeners = {
+    TCP: packetSizeListener('TCP'),
+    WEBSOCKET: packetSizeListener('WEBSOCKET'),
+  };
+  const guardPacketSizes = (stream: GuardedStream, transport: 'TCP' | 'WEBSOCKET') => {
+    stream.packetSizeGuard = new PacketSizeGuard(packetLimit);
+    stream.on('data', packetSizeListeners[transport]);
   };
 
   const tcpServer: TcpServer = createTcpServer((socket) => {

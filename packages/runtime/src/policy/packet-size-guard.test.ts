@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createPacketSizeGuard,
+  PacketSizeGuard,
   DEFAULT_MAX_MESSAGE_BYTES,
   maxRemainingLength,
 } from './packet-size-guard';
@@ -24,51 +24,51 @@ describe('maxRemainingLength', () => {
   });
 });
 
-describe('createPacketSizeGuard', () => {
+describe('PacketSizeGuard', () => {
   it.each([
     ['an empty-bodied packet (PINGREQ)', 0],
     ['a one-byte length', 127],
     ['a two-byte length', 128],
     ['exactly the limit', 1000],
   ])('lets %s through', (_label, bodyLength) => {
-    const guard = createPacketSizeGuard(1000);
-    expect(guard(packet(0x30, bodyLength))).toEqual({ ok: true });
+    const guard = new PacketSizeGuard(1000);
+    expect(guard.check(packet(0x30, bodyLength))).toEqual({ ok: true });
   });
 
   it('refuses a packet announced one byte over the limit, from its header alone', () => {
-    const guard = createPacketSizeGuard(1000);
+    const guard = new PacketSizeGuard(1000);
     const header = Uint8Array.from([0x30, ...encodeRemainingLength(1001)]);
-    expect(guard(header)).toEqual({ ok: false, announcedBytes: 1001, limitBytes: 1000 });
+    expect(guard.check(header)).toEqual({ ok: false, announcedBytes: 1001, limitBytes: 1000 });
   });
 
   it('refuses a 256 MB announcement as soon as the length passes the limit', () => {
-    const guard = createPacketSizeGuard(maxRemainingLength(DEFAULT_MAX_MESSAGE_BYTES));
-    const verdict = guard(Uint8Array.from([0x30, ...encodeRemainingLength(268_435_455)]));
+    const guard = new PacketSizeGuard(maxRemainingLength(DEFAULT_MAX_MESSAGE_BYTES));
+    const verdict = guard.check(Uint8Array.from([0x30, ...encodeRemainingLength(268_435_455)]));
     expect(verdict.ok).toBe(false);
   });
 
   it('follows packet boundaries across chunks, wherever they are cut', () => {
     const stream = concat(packet(0x10, 20), packet(0x30, 300), packet(0xc0, 0), packet(0x30, 1001));
     for (let cut = 1; cut < stream.length; cut += 37) {
-      const guard = createPacketSizeGuard(1000);
-      const first = guard(stream.subarray(0, cut));
-      const second = first.ok ? guard(stream.subarray(cut)) : first;
+      const guard = new PacketSizeGuard(1000);
+      const first = guard.check(stream.subarray(0, cut));
+      const second = first.ok ? guard.check(stream.subarray(cut)) : first;
       expect(second).toEqual({ ok: false, announcedBytes: 1001, limitBytes: 1000 });
     }
   });
 
   it('reads a length field split over two chunks', () => {
-    const guard = createPacketSizeGuard(100_000);
+    const guard = new PacketSizeGuard(100_000);
     const whole = packet(0x30, 20_000);
-    expect(guard(whole.subarray(0, 2))).toEqual({ ok: true });
-    expect(guard(whole.subarray(2))).toEqual({ ok: true });
-    expect(guard(packet(0xc0, 0))).toEqual({ ok: true });
+    expect(guard.check(whole.subarray(0, 2))).toEqual({ ok: true });
+    expect(guard.check(whole.subarray(2))).toEqual({ ok: true });
+    expect(guard.check(packet(0xc0, 0))).toEqual({ ok: true });
   });
 
   it('refuses a malformed length with a fifth continuation byte, and stays refused', () => {
-    const guard = createPacketSizeGuard(Number.MAX_SAFE_INTEGER);
-    const verdict = guard(Uint8Array.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01]));
+    const guard = new PacketSizeGuard(Number.MAX_SAFE_INTEGER);
+    const verdict = guard.check(Uint8Array.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01]));
     expect(verdict.ok).toBe(false);
-    expect(guard(packet(0xc0, 0)).ok).toBe(false);
+    expect(guard.check(packet(0xc0, 0)).ok).toBe(false);
   });
 });

@@ -21,59 +21,68 @@ export function maxRemainingLength(maxMessageBytes: number): number {
 
 export type GuardVerdict = { ok: true } | { ok: false; announcedBytes: number; limitBytes: number };
 
-/**
- * A stateful scanner over one connection's inbound bytes: feed it every chunk in order; the first packet whose
- * Remaining Length exceeds `limitBytes` (or whose length field is malformed) gives a refusal.
- */
-export function createPacketSizeGuard(limitBytes: number): (chunk: Uint8Array) => GuardVerdict {
-  // 'type': expecting the first byte of a fixed header; 'length': inside the Remaining Length field;
-  // 'body': skipping `remaining` bytes of the current packet's body.
-  let phase: 'type' | 'length' | 'body' = 'type';
-  let length = 0;
-  let multiplier = 1;
-  let lengthBytes = 0;
-  let remaining = 0;
-  let refusal: GuardVerdict | null = null;
+const ACCEPTED: GuardVerdict = Object.freeze({ ok: true });
 
-  return (chunk) => {
-    if (refusal !== null) return refusal;
+/** Where the scan is: at the first byte of a fixed header, inside its Remaining Length, or skipping its body. */
+const TYPE = 0;
+const LENGTH = 1;
+const BODY = 2;
+
+/**
+ * A stateful scanner over one connection's inbound bytes: feed `check` every chunk in order; the first packet whose
+ * Remaining Length exceeds `limitBytes` (or whose length field is malformed) gives a refusal. One small object of
+ * numbers a connection, no closures (issue 14: it lives as long as every idle session).
+ */
+export class PacketSizeGuard {
+  private phase = TYPE;
+  private length = 0;
+  private multiplier = 1;
+  private lengthBytes = 0;
+  private remaining = 0;
+  private refusal: GuardVerdict | null = null;
+
+  constructor(private readonly limitBytes: number) {}
+
+  check(chunk: Uint8Array): GuardVerdict {
+    if (this.refusal !== null) return this.refusal;
     let index = 0;
     while (index < chunk.length) {
-      if (phase === 'body') {
-        const skipped = Math.min(remaining, chunk.length - index);
-        remaining -= skipped;
+      if (this.phase === BODY) {
+        const skipped = Math.min(this.remaining, chunk.length - index);
+        this.remaining -= skipped;
         index += skipped;
-        if (remaining === 0) phase = 'type';
+        if (this.remaining === 0) this.phase = TYPE;
         continue;
       }
       const byte = chunk[index] as number;
       index += 1;
-      if (phase === 'type') {
-        phase = 'length';
-        length = 0;
-        multiplier = 1;
-        lengthBytes = 0;
+      if (this.phase === TYPE) {
+        this.phase = LENGTH;
+        this.length = 0;
+        this.multiplier = 1;
+        this.lengthBytes = 0;
         continue;
       }
-      // phase === 'length'
-      length += (byte & 0x7f) * multiplier;
-      multiplier *= 128;
-      lengthBytes += 1;
-      if (length > limitBytes) {
-        refusal = { ok: false, announcedBytes: length, limitBytes };
-        return refusal;
+      // this.phase === LENGTH
+      this.length += (byte & 0x7f) * this.multiplier;
+      this.multiplier *= 128;
+      this.lengthBytes += 1;
+      if (this.length > this.limitBytes) {
+        return this.refuse(this.length);
       }
       if ((byte & 0x80) !== 0) {
         // §2.2.3: at most four bytes; a fifth continuation is a malformed packet.
-        if (lengthBytes === 4) {
-          refusal = { ok: false, announcedBytes: Number.POSITIVE_INFINITY, limitBytes };
-          return refusal;
-        }
+        if (this.lengthBytes === 4) return this.refuse(Number.POSITIVE_INFINITY);
         continue;
       }
-      remaining = length;
-      phase = remaining === 0 ? 'type' : 'body';
+      this.remaining = this.length;
+      this.phase = this.remaining === 0 ? TYPE : BODY;
     }
-    return { ok: true };
-  };
+    return ACCEPTED;
+  }
+
+  private refuse(announcedBytes: number): GuardVerdict {
+    this.refusal = { ok: false, announcedBytes, limitBytes: this.limitBytes };
+    return this.refusal;
+  }
 }
