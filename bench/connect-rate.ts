@@ -2,7 +2,8 @@
  * CONNECTs accepted per second: `connects` raw TCP connections, `concurrency` at a time, each sending CONNECT,
  * waiting for its CONNACK and disconnecting. The runtime (compiled bundle, token logins) twice: every client with
  * the same service token (the usual case: devices of a service share its token; verified once, then cached) and
- * every client with its own token (each an ES256 verification); Debian's mosquitto (anonymous) beside it.
+ * every client with its own token (each an ES256 verification); for reference aedes alone and Node's sockets alone
+ * (a CONNACK to any CONNECT: the floor of a broker on Node); Debian's mosquitto (anonymous) beside them.
  * Run: node --import tsx bench/connect-rate.ts [connects=5000] [concurrency=200]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +13,8 @@ import {
   cpuSeconds,
   createBenchKeys,
   loadAverage,
+  startBareAedesBroker,
+  startBareSocketServer,
   startMosquittoBroker,
   startRuntimeBroker,
   type BenchBroker,
@@ -88,12 +91,20 @@ try {
 } finally {
   await runtime.stop();
 }
-const mosquitto = await startMosquittoBroker(dir);
-try {
-  await connectRate(mosquitto, () => null);
-  rows.push(['mosquitto, anonymous', await connectRate(mosquitto, () => null)]);
-} finally {
-  await mosquitto.stop();
+// References: aedes alone (what the runtime is built on, no hooks, policy or state) and Node's sockets alone (the
+// floor of any broker on Node), then mosquitto, which the ratios compare with.
+for (const [name, start] of [
+  ['bare aedes, anonymous (reference)', startBareAedesBroker],
+  ['bare Node sockets, CONNACK only (reference)', startBareSocketServer],
+  ['mosquitto, anonymous', () => startMosquittoBroker(dir)],
+] as const) {
+  const broker = await start();
+  try {
+    await connectRate(broker, () => null);
+    rows.push([name, await connectRate(broker, () => null)]);
+  } finally {
+    await broker.stop();
+  }
 }
 await rm(dir, { recursive: true, force: true });
 

@@ -4,6 +4,7 @@
  * Prints the live heap a session adds and the kinds of objects it is made of (per session: count and bytes).
  * Live heap only: RSS per session (bench/session-capacity.ts) adds native memory (libuv, TCP wraps) and V8's pages.
  * Run: node --import tsx bench/session-heap.ts [sessions=5000] [rows=25]
+ * With KEEP_HEAP_SNAPSHOTS=1 the two snapshots are kept (their directory is printed) to be opened in DevTools.
  */
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
@@ -72,5 +73,6 @@ try {
 } finally {
   for (const socket of sockets) socket.destroy();
   await broker.stop();
-  await rm(dir, { recursive: true, force: true });
+  if (process.env.KEEP_HEAP_SNAPSHOTS === '1') console.log(`snapshots kept in ${snapshots}`);
+  else await rm(dir, { recursive: true, force: true });
 }

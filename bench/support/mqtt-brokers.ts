@@ -162,6 +162,41 @@ export async function startBareAedesBroker(): Promise<BenchBroker> {
   };
 }
 
+/**
+ * Node's own sockets with no MQTT behind them, as the floor of any broker written on Node: it answers the first bytes of
+ * a connection with a CONNACK (accepted), holds the socket, and closes it at a DISCONNECT or the client's end. What
+ * the runtime costs above it is what aedes and our hooks add to a connection.
+ */
+export async function startBareSocketServer(): Promise<BenchBroker> {
+  const script = [
+    "const { createServer } = require('node:net');",
+    'const CONNACK = Buffer.from([0x20, 2, 0, 0]);',
+    'const server = createServer((socket) => {',
+    '  let isAnswered = false;',
+    "  socket.on('data', (chunk) => {",
+    '    if (!isAnswered) { isAnswered = true; socket.write(CONNACK); }',
+    '    if (chunk[chunk.length - 2] === 0xe0 && chunk[chunk.length - 1] === 0) socket.destroy();',
+    '  });',
+    "  socket.on('end', () => socket.destroy());",
+    "  socket.on('error', () => socket.destroy());",
+    "}).listen(0, '127.0.0.1', () => console.log(server.address().port));",
+  ].join('\n');
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = exitOf(child);
+  const port = await new Promise<number>((resolve) =>
+    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
+  return {
+    name: 'bare Node sockets',
+    port,
+    pid: child.pid ?? 0,
+    username: null,
+    password: null,
+    exited,
+    stop: () => stopProcess(child),
+  };
+}
+
 async function waitForPort(port: number): Promise<void> {
   const { connect } = await import('node:net');
   for (let attempt = 0; attempt < 100; attempt += 1) {
