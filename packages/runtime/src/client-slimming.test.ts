@@ -155,6 +155,35 @@ describe('slimmer aedes clients', () => {
     expect(client.listenerCount('error')).toBe(1);
   });
 
+  it('keeps subscriptions by filter as aedes does, filters named as Object’s own properties included', async () => {
+    const { port, broker } = await setup();
+    const ready = new Promise<Client>((resolve) => broker.once('clientReady', resolve));
+    const subscriber = await connectClient(`mqtt://127.0.0.1:${port}`, { clientId: 'filters' });
+    cleanups.push(() => void subscriber.end(true));
+    const client = await ready;
+    const { subscriptions } = client as unknown as { subscriptions: Record<string, unknown> };
+    expect(Object.getPrototypeOf(subscriptions)).toBeNull();
+    expect(Object.keys(subscriptions)).toEqual([]);
+    expect(subscriptions['constructor']).toBeUndefined();
+
+    const received = collectMessages(subscriber);
+    await subscriber.subscribeAsync(['constructor', '__proto__', 'a/+'], { qos: 1 });
+    expect(Object.keys(subscriptions).sort()).toEqual(['__proto__', 'a/+', 'constructor']);
+    for (const topic of ['constructor', '__proto__', 'a/b']) {
+      await subscriber.publishAsync(topic, topic, { qos: 1 });
+    }
+    await expect
+      .poll(() => received.map((message) => message.topic).sort())
+      .toEqual(['__proto__', 'a/b', 'constructor']);
+
+    await subscriber.unsubscribeAsync('constructor');
+    expect(Object.keys(subscriptions).sort()).toEqual(['__proto__', 'a/+']);
+    await subscriber.publishAsync('constructor', 'after', { qos: 1 });
+    await subscriber.publishAsync('a/c', 'still', { qos: 1 });
+    await expect.poll(() => received.at(-1)).toEqual({ topic: 'a/c', payload: 'still' });
+    expect(received.filter((message) => message.topic === 'constructor')).toHaveLength(1);
+  });
+
   it('keeps the QoS 2 window aedes keeps (PUBLISH, PUBREL, its limit of 1,000), with a Set made only once needed', async () => {
     const { port, broker, sockets } = await setup();
     const subscriber = await connectClient(`mqtt://127.0.0.1:${port}`, { clientId: 'qos2' });
