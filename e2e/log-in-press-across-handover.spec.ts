@@ -55,17 +55,25 @@ async function expectAppButtonAt(page: Page, at: { x: number; y: number }) {
   expect(Math.abs(box!.y + box!.height / 2 - at.y)).toBeLessThan(1);
 }
 
-test('a "Log in" pressed with the mouse while the app takes the page over logs in, once', async ({
-  page,
-}) => {
+/**
+ * A new account typed into the painted login page, the mouse pressed down on its "Log in", and the app let in to take
+ * the page over while the button is held.
+ */
+async function mouseDownAcrossHandover(page: Page) {
   const account = await signUpVerified(page.request, newAccount());
   const logins = countLogins(page);
   const { release, shell, at } = await paintedLoginTypedIn(page, account);
-
   await page.mouse.move(at.x, at.y);
   await page.mouse.down();
   release();
   await expect(shell).toHaveCount(0);
+  return { account, logins, at };
+}
+
+test('a "Log in" pressed with the mouse while the app takes the page over logs in, once', async ({
+  page,
+}) => {
+  const { logins, at } = await mouseDownAcrossHandover(page);
   await expectAppButtonAt(page, at);
   await page.mouse.up();
 
@@ -97,14 +105,7 @@ test('a "Log in" touched while the app takes the page over logs in, once', async
 test('a "Log in" pressed before the app took the page over and released away from it sends nothing', async ({
   page,
 }) => {
-  const account = await signUpVerified(page.request, newAccount());
-  const logins = countLogins(page);
-  const { release, shell, at } = await paintedLoginTypedIn(page, account);
-
-  await page.mouse.move(at.x, at.y);
-  await page.mouse.down();
-  release();
-  await expect(shell).toHaveCount(0);
+  const { account, logins } = await mouseDownAcrossHandover(page);
   // As with any button: a press taken off it before release is no click.
   const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
   await page.mouse.move(heading!.x + 4, heading!.y + 4);

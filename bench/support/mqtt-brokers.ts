@@ -143,16 +143,18 @@ export async function startBareAedesBroker(): Promise<BenchBroker> {
     "const server = createServer((socket) => broker.handle(socket)).listen(0, '127.0.0.1', () =>",
     '  console.log(server.address().port));',
   ].join('\n');
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: 'packages/runtime',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  return startScriptBroker('bare aedes', ['--input-type=module', '-e', script], 'packages/runtime');
+}
+
+/** An anonymous reference broker run from a script that prints the port it listens on. */
+async function startScriptBroker(name: string, args: string[], cwd?: string): Promise<BenchBroker> {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = exitOf(child);
   const port = await new Promise<number>((resolve) =>
     child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
   );
   return {
-    name: 'bare aedes',
+    name,
     port,
     pid: child.pid ?? 0,
     username: null,
@@ -181,20 +183,7 @@ export async function startBareSocketServer(): Promise<BenchBroker> {
     "  socket.on('error', () => socket.destroy());",
     "}).listen(0, '127.0.0.1', () => console.log(server.address().port));",
   ].join('\n');
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = exitOf(child);
-  const port = await new Promise<number>((resolve) =>
-    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
-  );
-  return {
-    name: 'bare Node sockets',
-    port,
-    pid: child.pid ?? 0,
-    username: null,
-    password: null,
-    exited,
-    stop: () => stopProcess(child),
-  };
+  return startScriptBroker('bare Node sockets', ['-e', script]);
 }
 
 async function waitForPort(port: number): Promise<void> {

@@ -19,6 +19,28 @@ function paintStaticShell(): HTMLElement {
 
 const shownShell = () => document.getElementById(STATIC_SHELL_ID);
 
+/** The app on `/` with no one signed in, its login route answering with a session for a new user. */
+function renderAppThatLogsIn() {
+  const session = createSession(null);
+  const login = handle(routes.login, () => {
+    session.set(buildUser());
+    return { status: 200, body: { accessToken: 'jwt', expiresAt: 1_900_000_000_000 } };
+  });
+  return renderApp('/', session.handler, login);
+}
+
+/** The dashboard shows after exactly one login, with what was typed on the painted page. */
+async function expectOneLoginAsAda(api: ReturnType<typeof renderApp>['api']) {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
+  expect(api.requestsTo(routes.login).map((request) => request.json)).toEqual([
+    {
+      realm: 'Username-Password-Authentication',
+      username: 'ada@example.com',
+      password: 'correct horse',
+    },
+  ]);
+}
+
 describe('the hand-over from the page painted from the HTML to the app', () => {
   beforeEach(() => {
     paintStaticShell();
@@ -93,46 +115,22 @@ describe("the app's login form taking over the painted one", () => {
   it('sends a login that was submitted before the app started, with the typed values', async () => {
     const form = paintLoginShell('Ada@Example.com', 'correct horse');
     form.setAttribute(PENDING_SUBMIT_ATTRIBUTE, 'true');
-    const session = createSession(null);
-    const login = handle(routes.login, () => {
-      session.set(buildUser());
-      return { status: 200, body: { accessToken: 'jwt', expiresAt: 1_900_000_000_000 } };
-    });
-    const { api } = renderApp('/', session.handler, login);
+    const { api } = renderAppThatLogsIn();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
-    expect(api.requestsTo(routes.login).map((request) => request.json)).toEqual([
-      {
-        realm: 'Username-Password-Authentication',
-        username: 'ada@example.com',
-        password: 'correct horse',
-      },
-    ]);
+    await expectOneLoginAsAda(api);
   });
 
   it('sends a login whose "Log in" was pressed on the painted page and released on the app’s', async () => {
     const form = paintLoginShell('ada@example.com', 'correct horse');
     form.querySelector('button')!.setAttribute(PRESSED_ATTRIBUTE, '1');
-    const session = createSession(null);
-    const login = handle(routes.login, () => {
-      session.set(buildUser());
-      return { status: 200, body: { accessToken: 'jwt', expiresAt: 1_900_000_000_000 } };
-    });
-    const { api } = renderApp('/', session.handler, login);
+    const { api } = renderAppThatLogsIn();
 
     await waitFor(() => expect(shownShell()).toBeNull());
     expect(api.requestsTo(routes.login)).toHaveLength(0);
     const button = screen.getByRole('button', { name: 'Log in' });
     button.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerId: 1 }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
-    expect(api.requestsTo(routes.login).map((request) => request.json)).toEqual([
-      {
-        realm: 'Username-Password-Authentication',
-        username: 'ada@example.com',
-        password: 'correct horse',
-      },
-    ]);
+    await expectOneLoginAsAda(api);
   });
 
   it('sends nothing when that press is released away from the app’s "Log in"', async () => {
