@@ -41,10 +41,16 @@ function drainBody(raw: IncomingMessage): Promise<boolean> {
  * flat whatever the size; a body past MAX_DRAINED_BYTES is not waited for.
  */
 export function registerBodyDrain(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style: the usual request (its body read, or none) costs one check and no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
-    if (raw.complete || raw.destroyed || raw.readableEnded) return;
-    const hasEnded = await drainBody(raw);
-    if (!hasEnded) reply.header('connection', 'close');
+    if (raw.complete || raw.destroyed || raw.readableEnded) {
+      done(null, payload);
+      return;
+    }
+    void drainBody(raw).then((hasEnded) => {
+      if (!hasEnded) reply.header('connection', 'close');
+      done(null, payload);
+    });
   });
 }
