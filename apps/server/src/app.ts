@@ -34,6 +34,7 @@ import type { Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
 import { createDatabase } from './db/create-database';
 import type { DatabaseHandle } from './db/database';
+import { canonicalUrl } from './lib/canonical-url';
 import { createLogger } from './lib/logger';
 import { consentRoutes } from './modules/consent/routes';
 import { resolveOutboxToken } from './modules/dev-mail/outbox-token';
@@ -73,6 +74,8 @@ import type { StatusEvents } from './modules/workspace/status-events';
 import { STATUS_STREAM_HEARTBEAT_MS } from '@herald/contract/services/service-status-stream';
 import { authSessionPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/db';
+import { registerBodyDrain } from './plugins/body-drain';
+import { handleClientError } from './plugins/client-error';
 import { compressJsonPlugin } from './plugins/compress-json';
 import { handleFrameworkError, registerErrorHandler, sendNotFound } from './plugins/error-handler';
 import { registerInputHygiene } from './plugins/input-hygiene';
@@ -217,6 +220,8 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   });
 
   registerErrorHandler(app);
+  // An answer to a request whose body is still coming waits for it: a reset would lose the answer (issue 25).
+  registerBodyDrain(app);
   await app.register(requestLoggingPlugin);
   registerInputHygiene(app);
   await app.register(securityHeadersPlugin, { config });
@@ -339,8 +344,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Bounds slow clients (slowloris) without cutting off legitimate requests, which are all small JSON.
       requestTimeout: 60_000,
       routerOptions: { ignoreTrailingSlash: true },
+      // Every path check sees the path the router routes: `/%763/...` is `/v3/...` before anything reads it.
+      rewriteUrl: (request) => canonicalUrl(request.url ?? '/'),
       // A malformed URL is answered in the error envelope, not Fastify's default body (issue 9).
       frameworkErrors: handleFrameworkError,
+      // And what Node's own parser refuses (431, 400, 408), before Fastify sees a request (issue 25).
+      clientErrorHandler: handleClientError,
     });
     await app.register(heraldApp, { config, database, flags, identity, mailer, clock });
     for (const plugin of options.plugins ?? []) await app.register(plugin);

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isSameSecret } from '../modules/dev-mail/outbox-token';
@@ -10,8 +11,13 @@ import { OPERATOR_TOKEN_HEADER } from './operator-token';
 /** Not under /v3, not in the OpenAPI document: the operator's, not the API's. */
 export const OPERATOR_RUN_PATH = '/_operator/run';
 
-/** Refused attempts (wrong or no token) per minute before every call is refused for the rest of the minute. */
+/**
+ * Refused attempts (wrong or no token) per minute past which each further refusal is answered only after
+ * OPERATOR_REFUSAL_DELAY_MS and the operator is warned in the log, once a minute.
+ */
 export const OPERATOR_REFUSALS_PER_MINUTE = 10;
+/** How long a refusal past the limit waits before its 404: a guessing loop slows to one try a second. */
+export const OPERATOR_REFUSAL_DELAY_MS = 1000;
 /** Commands per minute (a command can be a whole invoicing run). */
 export const OPERATOR_CALLS_PER_MINUTE = 60;
 
@@ -52,9 +58,6 @@ function minuteCounter(limit: number, clock: () => Date) {
       count += 1;
       return count > limit;
     },
-    exceeded(): boolean {
-      return Math.floor(clock().getTime() / 60_000) === windowStart && count > limit;
-    },
   };
 }
 
@@ -63,8 +66,9 @@ function minuteCounter(limit: number, clock: () => Date) {
  * runs an operator command inside the server (same clock, adapters and embedded database as the API) and answers
  * `{ code, lines }`. Only callers on this machine (the socket's address on loopback, never a forwarded header) that
  * present DATA_DIR/operator-token in X-Operator-Token get in; anyone else gets the same 404 as an unknown path.
- * Brute force is pointless (256 random bits) and bounded anyway: past OPERATOR_REFUSALS_PER_MINUTE refusals in a
- * minute, every call is refused until the minute ends.
+ * Brute force is pointless (256 random bits) and throttled anyway: past OPERATOR_REFUSALS_PER_MINUTE refusals in a
+ * minute each refusal waits before it is answered. The throttle never touches the holder of the token: a refusal
+ * count that also refused the right token would let any local process lock the operator out (issue 25).
  */
 export async function operatorChannel(
   app: FastifyInstance,
@@ -73,6 +77,8 @@ export async function operatorChannel(
   const commands = options.commands ?? operatorCommands;
   const refusals = minuteCounter(OPERATOR_REFUSALS_PER_MINUTE, app.clock);
   const calls = minuteCounter(OPERATOR_CALLS_PER_MINUTE, app.clock);
+  // One warning a minute: the first over-limit refusal counts 1, within the limit of 1.
+  const warnings = minuteCounter(1, app.clock);
 
   const gate = async (request: FastifyRequest, reply: FastifyReply) => {
     const presented = request.headers[OPERATOR_TOKEN_HEADER];
@@ -81,10 +87,16 @@ export async function operatorChannel(
       typeof presented === 'string' &&
       isSameSecret(presented, options.token);
     if (!allowed) {
-      refusals.hit();
+      if (refusals.hit()) {
+        if (!warnings.hit()) {
+          request.log.warn(
+            `More than ${OPERATOR_REFUSALS_PER_MINUTE} refused operator calls this minute: something on this machine is guessing the operator token`,
+          );
+        }
+        await delay(OPERATOR_REFUSAL_DELAY_MS);
+      }
       return sendNotFound(request, reply);
     }
-    if (refusals.exceeded()) return sendNotFound(request, reply);
     if (calls.hit()) {
       return reply
         .code(429)

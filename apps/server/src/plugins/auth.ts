@@ -5,7 +5,10 @@ import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME } from '@herald/contract/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IdentityPort } from '../adapters/identity/identity-port';
-import { resolveSessionAccess } from '../adapters/identity/session-access.repository';
+import {
+  findSessionTokenById,
+  resolveSessionAccess,
+} from '../adapters/identity/session-access.repository';
 import type {
   AccessScope,
   SessionAccess,
@@ -18,8 +21,10 @@ import { isApiPath } from './error-handler';
 /** The signed-in caller of a request, resolved once per request from the auth cookie or the Bearer token. */
 export interface RequestSession {
   userId: string;
-  /** The session token (a secret: never log it). */
+  /** The session token (a secret: never log it), also when the caller presented User.accessToken. */
   token: string;
+  /** The session's row id (not a secret): User.accessToken names its session by it. */
+  sessionId: string;
   expiresAt: Date;
   /** The user as the identity knows it, read with the session (handlers need not read it again). */
   user: SessionUser;
@@ -98,6 +103,27 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[AUTH_COOKIE_NAME];
 }
 
+/** A compact JWS (RFC 7515 section 7.1): three base64url parts, the header a JSON object. */
+const JWT_PATTERN = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const MAX_JWT_LENGTH = 16 * 1024;
+
+/**
+ * The session token a Bearer credential stands for. Two credentials name a session (spec section 7: "The auth
+ * token is sent as a Bearer header"): the login's `accessToken` (the session token itself, also the cookie's
+ * value) and User.accessToken (the dashboard token GET /v3/user hands out, which names its session by `sid`). The
+ * second resolves to the first, so both are refused exactly when the cookie is: logout, password change, expiry.
+ */
+async function sessionTokenFor(
+  app: FastifyInstance,
+  presented: string,
+): Promise<string | undefined> {
+  if (presented.length > MAX_JWT_LENGTH || !JWT_PATTERN.test(presented)) return presented;
+  const claims = await app.tokens.verifySessionDashboardToken(presented);
+  if (!claims) return undefined;
+  const token = await findSessionTokenById(app.db, claims.sessionId);
+  return token ?? undefined;
+}
+
 function isJsonContentType(contentType: string): boolean {
   const mediaType = contentType.split(';', 1)[0]?.trim().toLowerCase();
   return mediaType === 'application/json';
@@ -158,7 +184,9 @@ async function authPlugin(
 
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request.url)) return;
-    const token = sessionTokenOf(request);
+    const presented = sessionTokenOf(request);
+    if (presented === undefined) return;
+    const token = await sessionTokenFor(app, presented);
     if (token === undefined || !TOKEN_PATTERN.test(token)) return;
     // One indexed query for the session, its user and, on workspace and service routes, the membership
     // (docs/decisions/015). On the embedded database it is cached until the next write of any kind, so a logout,
@@ -169,6 +197,7 @@ async function authPlugin(
     request.session = {
       userId: access.userId,
       token: access.token,
+      sessionId: access.sessionId,
       expiresAt: access.expiresAt,
       user: access.user,
     };

@@ -24,6 +24,11 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: ERROR_CODES.unavailable,
 };
 
+/** The envelope's code for an HTTP error status. */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest);
+}
+
 /** Clearer words than Fastify's for the failures a client can fix. */
 const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Invalid request: the body is not valid JSON.',

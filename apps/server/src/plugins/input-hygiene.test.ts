@@ -135,9 +135,13 @@ describe('text no database can hold (NUL, unpaired surrogates) is refused with 4
         payload,
       });
       expect(response.statusCode, response.body).toBe(400);
+      const description = `Invalid request: body.client_id: ${UNSAFE_TEXT_MESSAGES.nul}`;
       expect(response.json()).toEqual({
         error: 'invalid_request',
-        error_description: `Invalid request: body.client_id: ${UNSAFE_TEXT_MESSAGES.nul}`,
+        error_description: description,
+        code: 'BAD_REQUEST',
+        message: description,
+        requestId: response.headers['x-request-id'],
       });
     }
   });

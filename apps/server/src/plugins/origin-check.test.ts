@@ -91,6 +91,32 @@ describe('state-changing requests from another site (issue 9, defect 6)', () => 
     expect(await isSignedIn(member)).toBe(true);
   });
 
+  it('checks the path the router routes: percent-encoded letters do not escape the checks (issue 25)', async () => {
+    const member = await createTestMember(app);
+    const encodedLogout = routes.logout.path.replace('/v3/', '/%763/').replace('auth', '%61u%74h');
+    const foreign = await postWithCookie(member, encodedLogout, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe(foreignOriginMessage('https://evil.example'));
+    expect(await isSignedIn(member)).toBe(true);
+    const encodedLogin = routes.login.path.replace('/v3/', '/%76%33/');
+    const form = await app.inject({
+      method: 'POST',
+      url: encodedLogin,
+      remoteAddress: uniqueAddress(),
+      headers: { 'content-type': 'text/plain' },
+      payload: `{"username":"${member.email}","password":"x"}`,
+    });
+    expect(form.statusCode).toBe(415);
+    const crossSiteLogin = await app.inject({
+      method: 'POST',
+      url: encodedLogin,
+      remoteAddress: uniqueAddress(),
+      headers: { ...JSON_HEADERS, origin: 'https://evil.example' },
+      payload: { username: member.email, password: 'wrong-password-wrong' },
+    });
+    expect(crossSiteLogin.statusCode).toBe(403);
+  });
+
   it('refuses a foreign page by Sec-Fetch-Site when the browser sends no Origin', async () => {
     const member = await createTestMember(app);
     for (const site of ['cross-site', 'same-site']) {

@@ -13,7 +13,13 @@ import {
   createTestWorkspace,
   removeTestMemberAs,
 } from '../testing/test-workspaces';
-import { changeTestPassword, signUp, uniqueAddress } from '../testing/test-users';
+import {
+  JSON_HEADERS,
+  changeTestPassword,
+  login,
+  signUp,
+  uniqueAddress,
+} from '../testing/test-users';
 import { useTestApp } from '../testing/use-test-app';
 
 /**
@@ -48,6 +54,58 @@ describe('session resolution', () => {
     expect(byBearer.statusCode).toBe(200);
     expect(byCookie.json().email).toBe(member.email);
     expect(byBearer.json().email).toBe(member.email);
+  });
+
+  it("accepts the login's accessToken and User.accessToken as a Bearer without a cookie, until logout (issue 25)", async () => {
+    const user = await signUp(app);
+    const loggedIn = await login(app, user.email, user.password);
+    expect(loggedIn.statusCode).toBe(200);
+    const loginToken = (loggedIn.json() as { accessToken: string }).accessToken;
+    const byLoginToken = await getUserWith({ authorization: `Bearer ${loginToken}` });
+    expect(byLoginToken.statusCode).toBe(200);
+    const userToken = (byLoginToken.json() as { accessToken: string }).accessToken;
+    const byUserToken = await getUserWith({ authorization: `Bearer ${userToken}` });
+    expect(byUserToken.statusCode).toBe(200);
+    expect(byUserToken.json().email).toBe(user.email);
+    // A state-changing call with it and no cookie: no ambient credential, so no Origin check either.
+    const created = await app.inject({
+      method: 'POST',
+      url: routes.createWorkspace.path,
+      remoteAddress: uniqueAddress(),
+      headers: {
+        ...JSON_HEADERS,
+        authorization: `Bearer ${userToken}`,
+        origin: 'https://api-client.example',
+      },
+      payload: { name: 'Made by an API client' },
+    });
+    expect(created.statusCode).toBe(201);
+    // Tampered, or another user's session named in it: not a credential.
+    const [header, payload, signature] = userToken.split('.');
+    const tampered = `${header}.${payload}.${signature?.startsWith('A') ? 'B' : 'A'}${signature?.slice(1)}`;
+    expect((await getUserWith({ authorization: `Bearer ${tampered}` })).statusCode).toBe(401);
+    // Logging out that session (here with User.accessToken itself) ends both credentials at once.
+    const logout = await app.inject({
+      method: 'POST',
+      url: routes.logout.path,
+      remoteAddress: uniqueAddress(),
+      headers: { authorization: `Bearer ${userToken}` },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await getUserWith({ authorization: `Bearer ${userToken}` })).statusCode).toBe(401);
+    expect((await getUserWith({ authorization: `Bearer ${loginToken}` })).statusCode).toBe(401);
+    // The sign-up's own session is another one: still signed in.
+    expect((await getUserWith({ cookie: `auth=${user.token}` })).statusCode).toBe(200);
+  });
+
+  it("does not take a dashboard token that names no session (the console's) as a Bearer", async () => {
+    const member = await createTestMember(app);
+    const { token } = await app.tokens.signDashboardToken({
+      customerId: member.userId,
+      workspaceRoles: {},
+      issuedAt: new Date(),
+    });
+    expect((await getUserWith({ authorization: `Bearer ${token}` })).statusCode).toBe(401);
   });
 
   it('refuses an expired session with 401, by cookie and by Bearer', async () => {

@@ -17,6 +17,10 @@ export const ERROR_CODES = {
   paymentFailed: 'PAYMENT_FAILED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** 431: the request line and headers are over the server's limit (Node's HTTP parser refuses them). */
+  headersTooLarge: 'HEADERS_TOO_LARGE',
+  /** 408: the request did not arrive in full within the server's request timeout. */
+  requestTimeout: 'REQUEST_TIMEOUT',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -96,3 +96,12 @@ export function canSeeUpgradePrompt(roles: readonly string[]): boolean {
 export function canManageMembers(roles: readonly string[]): boolean {
   return roles.includes('Admin') || roles.includes('Owner');
 }
+
+/**
+ * What a User is told when refused a member-management read: a read changes nothing, so the change refusal
+ * (MEMBER_CHANGE_REASONS.actorCannotManageMembers) would name the wrong act (issue 25).
+ */
+export const MEMBER_READ_REFUSALS = {
+  auditLog: 'Only an admin or the owner can see the activity of an organisation.',
+  invites: 'Only an admin or the owner can see the invitations of an organisation.',
+} as const;

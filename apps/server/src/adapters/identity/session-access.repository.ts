@@ -26,6 +26,8 @@ export interface SessionUser {
 
 export interface SessionAccess {
   token: string;
+  /** The session's row id: not a secret; User.accessToken names its session by it (`sid`). */
+  sessionId: string;
   userId: string;
   expiresAt: Date;
   user: SessionUser;
@@ -36,6 +38,7 @@ export interface SessionAccess {
 }
 
 const sessionColumns = {
+  sessionId: authSession.id,
   expiresAt: authSession.expiresAt,
   userId: authUser.id,
   email: authUser.email,
@@ -111,6 +114,7 @@ function queriesOf(db: Database): ReturnType<typeof prepareQueries> {
 }
 
 interface SessionRow {
+  sessionId: string;
   expiresAt: Date;
   userId: string;
   email: string;
@@ -123,6 +127,7 @@ interface SessionRow {
 function toAccess(token: string, row: SessionRow): SessionAccess {
   return {
     token,
+    sessionId: row.sessionId,
     userId: row.userId,
     expiresAt: row.expiresAt,
     user: { id: row.userId, email: row.email, emailVerified: row.emailVerified, name: row.name },
@@ -213,4 +218,21 @@ export async function resolveSessionAccess(
     return deepFreeze(rest);
   });
   return found ? { ...found, token } : null;
+}
+
+/**
+ * The token of the session with this row id, whatever its state: the caller resolves it with resolveSessionAccess,
+ * so a Bearer naming a session by id is refused exactly when that session's own token is.
+ */
+export async function findSessionTokenById(
+  db: Database,
+  sessionId: string,
+): Promise<string | null> {
+  if (sessionId.includes('\0')) return null;
+  const [row] = await db
+    .select({ token: authSession.token })
+    .from(authSession)
+    .where(eq(authSession.id, sessionId))
+    .limit(1);
+  return row?.token ?? null;
 }

@@ -71,23 +71,31 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-function readForm(request: FastifyRequest): Promise<URLSearchParams | null> {
+/** The form of the POST, null when it is not a form, 'too-large' past MAX_FORM_BYTES. */
+function readForm(request: FastifyRequest): Promise<URLSearchParams | null | 'too-large'> {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') return Promise.resolve(null);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.raw.on('data', (chunk: Buffer) => {
+    const stop = (result: URLSearchParams | null | 'too-large') => {
+      request.raw.off('data', onData);
+      request.raw.off('end', onEnd);
+      request.raw.off('error', onError);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_FORM_BYTES) {
-        resolve(null);
-        request.raw.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.raw.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString())));
-    request.raw.on('error', () => resolve(null));
+      // The rest is left to the body drain (plugins/body-drain.ts): the 413 goes out once the client has sent it
+      // all, never as a dropped connection (issue 25).
+      if (size > MAX_FORM_BYTES) stop('too-large');
+      else chunks.push(chunk);
+    };
+    const onEnd = () => stop(new URLSearchParams(Buffer.concat(chunks).toString()));
+    const onError = () => stop(null);
+    request.raw.on('data', onData);
+    request.raw.on('end', onEnd);
+    request.raw.on('error', onError);
   });
 }
 
@@ -110,6 +118,13 @@ async function redeemTicket(
   service: ConsoleHostService,
 ) {
   const form = await readForm(request);
+  if (form === 'too-large') {
+    return reply.code(413).header('cache-control', 'no-store').send({
+      code: ERROR_CODES.payloadTooLarge,
+      message: CONSOLE_MESSAGES.formTooLarge,
+      requestId: request.id,
+    });
+  }
   const ticket = form?.get(CONSOLE_TICKET_FIELD);
   if (!ticket) return messagePage(reply, 400, CONSOLE_MESSAGES.badForm);
   const entry = consoleTicketsOf(app).take(ticket);

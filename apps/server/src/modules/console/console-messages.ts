@@ -13,6 +13,7 @@ export const CONSOLE_MESSAGES = {
   notMember: 'You are no longer a member of the organisation that owns this service.',
   noSsoCookie: 'No console sign-in is waiting. Open the console again from the dashboard.',
   badForm: 'Send the console ticket as a form field named "ticket".',
+  formTooLarge: 'The request body is too large: the console sign-in form is one short ticket.',
 } as const;
 
 function statusWord(status: string): string {

@@ -181,10 +181,15 @@ describe('OFREP flag evaluation', () => {
   it('answers an unknown flag with 404 FLAG_NOT_FOUND', async () => {
     const response = await single('dashboard.nope', { context: {} });
     expect(response.statusCode).toBe(404);
+    const details = "Flag 'dashboard.nope' is not defined in the flags file";
+    // OFREP's members, and the envelope every error of the server carries (issue 25).
     expect(response.json()).toEqual({
       key: 'dashboard.nope',
       errorCode: 'FLAG_NOT_FOUND',
-      errorDetails: "Flag 'dashboard.nope' is not defined in the flags file",
+      errorDetails: details,
+      code: 'NOT_FOUND',
+      message: details,
+      requestId: response.headers['x-request-id'],
     });
   });
 
@@ -199,6 +204,9 @@ describe('OFREP flag evaluation', () => {
       expect(response.json()).toEqual({
         errorCode: 'INVALID_CONTEXT',
         errorDetails: expect.any(String),
+        code: 'BAD_REQUEST',
+        message: expect.any(String),
+        requestId: response.headers['x-request-id'],
       });
     }
   });
@@ -219,6 +227,9 @@ describe('OFREP flag evaluation', () => {
     expect(response.json()).toEqual({
       errorCode: 'PARSE_ERROR',
       errorDetails: 'The body is not valid JSON',
+      code: 'BAD_REQUEST',
+      message: 'The body is not valid JSON',
+      requestId: response.headers['x-request-id'],
     });
   });
 

@@ -35,12 +35,23 @@ export const ofrepFailureSchema = z.object({
   errorDetails: z.string().optional(),
 });
 
+/**
+ * An OFREP failure answered as an HTTP error (400, 404): OFREP's members for OpenFeature clients, and beside them the
+ * envelope's `code`, `message` and `requestId` that every error of this server carries (issue 25).
+ */
+export const ofrepErrorAnswerSchema = ofrepFailureSchema.extend({
+  code: z.string(),
+  message: z.string(),
+  requestId: z.string(),
+});
+
 export const ofrepBulkSchema = z.object({
   flags: z.array(z.union([ofrepSuccessSchema, ofrepFailureSchema.required({ key: true })])),
 });
 
 export type OfrepSuccess = z.infer<typeof ofrepSuccessSchema>;
 export type OfrepFailure = z.infer<typeof ofrepFailureSchema>;
+export type OfrepErrorAnswer = z.infer<typeof ofrepErrorAnswerSchema>;
 
 export const ofrepRoutes = {
   ofrepEvaluateFlags: defineRoute({
@@ -50,7 +61,7 @@ export const ofrepRoutes = {
     tags: ['flags'],
     access: 'public',
     body: ofrepRequestSchema,
-    responses: { 200: ofrepBulkSchema, 400: ofrepFailureSchema },
+    responses: { 200: ofrepBulkSchema, 400: ofrepErrorAnswerSchema },
   }),
   ofrepEvaluateFlag: defineRoute({
     method: 'POST',
@@ -60,6 +71,10 @@ export const ofrepRoutes = {
     access: 'public',
     params: z.object({ key: z.string() }),
     body: ofrepRequestSchema,
-    responses: { 200: ofrepSuccessSchema, 400: ofrepFailureSchema, 404: ofrepFailureSchema },
+    responses: {
+      200: ofrepSuccessSchema,
+      400: ofrepErrorAnswerSchema,
+      404: ofrepErrorAnswerSchema,
+    },
   }),
 } as const;

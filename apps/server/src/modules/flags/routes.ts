@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { handleError, validationIssues } from '../../plugins/error-handler';
+import { errorCodeOfStatus, handleError, validationIssues } from '../../plugins/error-handler';
 import { registerRoute } from '../../plugins/route-registry';
-import type { OfrepFailure } from './ofrep-routes';
+import type { OfrepErrorAnswer, OfrepFailure } from './ofrep-routes';
 import { ofrepRoutes } from './ofrep-routes';
 import { etagOf, evaluateFlag, matchesIfNoneMatch } from './ofrep.service';
 import { targetingKeyFor } from './targeting-key';
@@ -14,13 +14,33 @@ const STATUS_BY_ERROR_CODE: Partial<Record<OfrepFailure['errorCode'], number>> =
   TARGETING_KEY_MISSING: 400,
 };
 
-function sendInvalidContext(reply: FastifyReply, error: FastifyError): FastifyReply {
+/** An OFREP failure as an HTTP error: OFREP's members and the envelope's (ofrepErrorAnswerSchema). */
+function sendOfrepFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  failure: OfrepFailure,
+): FastifyReply {
+  return reply.code(status).send({
+    ...failure,
+    code: errorCodeOfStatus(status),
+    message: failure.errorDetails ?? failure.errorCode,
+    requestId: request.id,
+  } satisfies OfrepErrorAnswer);
+}
+
+function sendInvalidContext(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError,
+): FastifyReply {
   const details = validationIssues(error)
     .map((issue) => `${issue.path}: ${issue.message}`)
     .join('; ');
-  return reply
-    .code(400)
-    .send({ errorCode: 'INVALID_CONTEXT', errorDetails: details } satisfies OfrepFailure);
+  return sendOfrepFailure(request, reply, 400, {
+    errorCode: 'INVALID_CONTEXT',
+    errorDetails: details,
+  });
 }
 
 /** OFREP's failure shape for what the client sent wrong; the common envelope for everything else. */
@@ -29,12 +49,12 @@ function handleOfrepError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (error.validation) return sendInvalidContext(reply, error);
+  if (error.validation) return sendInvalidContext(request, reply, error);
   if (error.statusCode === 400) {
-    return reply.code(400).send({
+    return sendOfrepFailure(request, reply, 400, {
       errorCode: 'PARSE_ERROR',
       errorDetails: 'The body is not valid JSON',
-    } satisfies OfrepFailure);
+    });
   }
   return handleError(error, request, reply);
 }
@@ -47,7 +67,7 @@ export async function flagRoutes(app: FastifyInstance): Promise<void> {
     ofrepRoutes.ofrepEvaluateFlags,
     async (request, reply) => {
       if (request.validationError)
-        return sendInvalidContext(reply, request.validationError as FastifyError);
+        return sendInvalidContext(request, reply, request.validationError as FastifyError);
       const targetingKey = targetingKeyFor(request, request.body?.context);
       const results = await Promise.all(
         app.flags.keys.map((key) => evaluateFlag(app.flags.client, key, targetingKey)),
@@ -66,7 +86,7 @@ export async function flagRoutes(app: FastifyInstance): Promise<void> {
     ofrepRoutes.ofrepEvaluateFlag,
     async (request, reply) => {
       if (request.validationError)
-        return sendInvalidContext(reply, request.validationError as FastifyError);
+        return sendInvalidContext(request, reply, request.validationError as FastifyError);
       const result = await evaluateFlag(
         app.flags.client,
         request.params.key,
@@ -78,7 +98,7 @@ export async function flagRoutes(app: FastifyInstance): Promise<void> {
         throw new Error(
           `Flag evaluation failed: ${result.body.errorCode} ${result.body.errorDetails ?? ''}`,
         );
-      return reply.code(status).send(result.body);
+      return sendOfrepFailure(request, reply, status, result.body);
     },
     { ...ofrepOptions, operationId: 'ofrepEvaluateFlag' },
   );

@@ -1,6 +1,7 @@
 import { auditSentence } from '@herald/contract/members/audit-sentence';
 import { AUDIT_ACTIONS, auditLogPageSchema } from '@herald/contract/members/member.schema';
 import type { AuditEntry } from '@herald/contract/members/member.schema';
+import { MEMBER_READ_REFUSALS } from '@herald/contract/members/permissions';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent } from '../../db/schema';
@@ -40,6 +41,20 @@ describe('GET /v3/workspace/{id}/audit-log after service changes', () => {
   beforeAll(async () => {
     stubProvisioner(app);
     team = await createTestTeam(app, 'Audited');
+  });
+
+  it("refuses a User with a read's words, not a change's (issue 25)", async () => {
+    const response = await callAs(
+      app,
+      team.user,
+      'GET',
+      `/v3/workspace/${team.workspaceId}/audit-log`,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: MEMBER_READ_REFUSALS.auditLog,
+    });
   });
 
   it('lists every change to a service with a known action and a readable sentence', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildPath } from '@herald/contract/api/define-route';
 import { routes } from '@herald/contract/api/routes';
+import { MEMBER_READ_REFUSALS } from '@herald/contract/members/permissions';
 import { pendingInviteListSchema } from '@herald/contract/workspaces/workspace.schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,13 @@ describe('workspace invitations', () => {
       const again = await callAs(app, team.admin, 'DELETE', invitePath(team.workspaceId, inviteId));
       expect(again.statusCode).toBe(404);
       expect(await auditActions(team.owner, team.workspaceId)).toContain('invite.revoked');
+    });
+
+    it("refuses a User the invitations list with a read's words, not a change's (issue 25)", async () => {
+      const team = await createTestTeam(app);
+      const byUser = await callAs(app, team.user, 'GET', invitesPath(team.workspaceId));
+      expect(byUser.statusCode).toBe(403);
+      expect(byUser.json().message).toBe(MEMBER_READ_REFUSALS.invites);
     });
 
     it("answers 404 for another workspace's invitation, and 403 to a User", async () => {

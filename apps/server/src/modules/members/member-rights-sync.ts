@@ -176,11 +176,13 @@ async function pushToWorkspaces(app: FastifyInstance, workspaceIds: string[]): P
 
 /**
  * The dashboard principal's token (User.accessToken) with the user's role in each workspace. The issue time is
- * taken before the roles are read, so a change written after the read revokes this token too.
+ * taken before the roles are read, so a change written after the read revokes this token too. It names the session
+ * it was issued to, whose Bearer credential it also is (plugins/auth.ts).
  */
 export async function signDashboardTokenFor(
   app: FastifyInstance,
   customerId: string,
+  sessionId: string,
 ): Promise<string> {
   const issuedAt = app.clock();
   const memberships = await app.db
@@ -191,6 +193,7 @@ export async function signDashboardTokenFor(
     customerId,
     workspaceRoles: Object.fromEntries(memberships.map((row) => [row.workspaceId, row.role])),
     issuedAt,
+    sessionId,
   });
   return token;
 }

@@ -54,10 +54,16 @@ export const MEMBER_MESSAGES = {
   badCursor: 'The cursor is not valid: use the nextCursor of the previous page.',
 } as const;
 
-/** Member management (invitations, role changes, removals, the audit trail) needs Admin or Owner. */
-export function assertCanManageMembers(roles: readonly string[]): void {
+/**
+ * Member management (invitations, role changes, removals, the audit trail) needs Admin or Owner. `refusal` names
+ * what was refused: a change by default, a read's own text (MEMBER_READ_REFUSALS) for the reads.
+ */
+export function assertCanManageMembers(
+  roles: readonly string[],
+  refusal: string = MEMBER_MESSAGES.cannotManageMembers,
+): void {
   if (!canManageMembers(roles)) {
-    throw new HttpError(403, ERROR_CODES.forbidden, MEMBER_MESSAGES.cannotManageMembers);
+    throw new HttpError(403, ERROR_CODES.forbidden, refusal);
   }
 }
 

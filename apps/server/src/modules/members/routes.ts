@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@herald/contract/api/errors';
 import { routes } from '@herald/contract/api/routes';
+import { MEMBER_READ_REFUSALS } from '@herald/contract/members/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { requireSession } from '../../plugins/auth';
@@ -89,7 +90,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, routes.listInvites, async (request) => {
-    assertCanManageMembers(workspaceRolesOf(request));
+    assertCanManageMembers(workspaceRolesOf(request), MEMBER_READ_REFUSALS.invites);
     return (await listOpenInvites(app.db, request.params.workspaceId)).map(toWorkspaceInvite);
   });
 
@@ -147,7 +148,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, routes.listAuditLog, async (request) => {
-    assertCanManageMembers(workspaceRolesOf(request));
+    assertCanManageMembers(workspaceRolesOf(request), MEMBER_READ_REFUSALS.auditLog);
     const { limit, before } = request.query;
     const rows = await listAuditEvents(app.db, request.params.workspaceId, {
       limit: limit + 1,

@@ -3,7 +3,7 @@ import { routes } from '@herald/contract/api/routes';
 import type { AuditAction } from '@herald/contract/members/member.schema';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setCredentialVersion } from '../../adapters/provisioner/runtime-client';
-import { handleError } from '../../plugins/error-handler';
+import { errorCodeOfStatus, handleError } from '../../plugins/error-handler';
 import { countAttempt } from '../../plugins/rate-limit.repository';
 import { registerRoute, serviceOf } from '../../plugins/route-registry';
 import { findServiceByClientId, rotateCredentials } from '../service/service.repository';
@@ -47,13 +47,28 @@ export const TOKEN_MESSAGES = {
   tooMany: (seconds: number) => `Too many token requests. Try again in ${seconds} seconds.`,
 } as const;
 
-function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
+/**
+ * RFC 6749 section 5.2's `error` and `error_description` for OAuth clients, and beside them the envelope's `code`,
+ * `message` and `requestId` that every error of this server carries (issue 25); OAuth clients ignore members they
+ * do not know.
+ */
+function sendOAuthError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: OAuthError,
+): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply
     .code(error.statusCode)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send({ error: error.error, error_description: error.message });
+    .send({
+      error: error.error,
+      error_description: error.message,
+      code: errorCodeOfStatus(error.statusCode),
+      message: error.message,
+      requestId: request.id,
+    });
 }
 
 /** The token endpoint answers in RFC 6749's error format, not the /v3 envelope: its clients are OAuth clients. */
@@ -62,7 +77,7 @@ function handleTokenError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (error instanceof OAuthError) return sendOAuthError(reply, error);
+  if (error instanceof OAuthError) return sendOAuthError(request, reply, error);
   if (error.validation) {
     const grantProblem = error.validation.find((item) => item.instancePath === '/grant_type');
     const description = error.validation
@@ -72,12 +87,14 @@ function handleTokenError(
       .join('; ');
     const unsupported = grantProblem !== undefined && isPresentGrant(request.body);
     return sendOAuthError(
+      request,
       reply,
       new OAuthError(400, unsupported ? 'unsupported_grant_type' : 'invalid_request', description),
     );
   }
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return sendOAuthError(
+      request,
       reply,
       new OAuthError(error.statusCode === 413 ? 413 : 400, 'invalid_request', error.message),
     );

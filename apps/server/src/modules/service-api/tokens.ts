@@ -10,7 +10,7 @@ import {
 import type { ServiceTokenScope } from '@herald/contract/services/service-token';
 import type { Role } from '@herald/contract/members/permissions';
 import { desc } from 'drizzle-orm';
-import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
+import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
 import type { Database } from '../../db/database';
 import { signingKey } from '../../db/schema';
@@ -25,6 +25,13 @@ export interface TokenSigner {
   publicJwks(): Promise<{ keys: JWK[] }>;
   signServiceToken(input: ServiceTokenInput): Promise<SignedToken>;
   signDashboardToken(input: DashboardTokenInput): Promise<SignedToken>;
+  /**
+   * The customer and session of a dashboard token signed here that names its session (User.accessToken), still
+   * within its lifetime; null for anything else. The auth plugin then resolves that session like a cookie's.
+   */
+  verifySessionDashboardToken(
+    token: string,
+  ): Promise<{ customerId: string; sessionId: string } | null>;
 }
 
 export interface DashboardTokenInput {
@@ -36,6 +43,12 @@ export interface DashboardTokenInput {
    * this instant, so a token can never carry a role that a change had already replaced.
    */
   issuedAt: Date;
+  /**
+   * User.accessToken only: the session it was issued to (`sid`, the session's row id). Such a token is also that
+   * session's Bearer credential for the API (spec section 7; issue 25); tokens without it (the console's, the
+   * server's own calls to runtimes) are not.
+   */
+  sessionId?: string;
 }
 
 export interface ServiceTokenInput {
@@ -126,14 +139,40 @@ export function createTokenSigner(db: Database, clock: () => Date): TokenSigner 
     return { token, expiresIn: ttl };
   }
 
+  let verificationKeys: Promise<ReturnType<typeof createLocalJWKSet>> | undefined;
+
+  async function publicJwks() {
+    await activeKey();
+    const rows = await db
+      .select({ publicJwk: signingKey.publicJwk })
+      .from(signingKey)
+      .orderBy(desc(signingKey.createdAt));
+    return { keys: rows.map((row) => row.publicJwk as JWK) };
+  }
+
   return {
-    async publicJwks() {
-      await activeKey();
-      const rows = await db
-        .select({ publicJwk: signingKey.publicJwk })
-        .from(signingKey)
-        .orderBy(desc(signingKey.createdAt));
-      return { keys: rows.map((row) => row.publicJwk as JWK) };
+    publicJwks,
+    async verifySessionDashboardToken(token) {
+      verificationKeys ??= publicJwks().then((jwks) => createLocalJWKSet(jwks));
+      try {
+        const { payload } = await jwtVerify(token, await verificationKeys, {
+          issuer: SERVICE_TOKEN_ISSUER,
+          audience: DASHBOARD_TOKEN_AUDIENCE,
+          algorithms: [SERVICE_TOKEN_ALGORITHM],
+          currentDate: clock(),
+        });
+        const { sub, sid } = payload;
+        return typeof sub === 'string' && typeof sid === 'string'
+          ? { customerId: sub, sessionId: sid }
+          : null;
+      } catch (error) {
+        // A bad token is just not one of ours. A key stored since the set was read (another server's first start on
+        // this database) or a failed read of the keys: the next call reads them again.
+        const code = (error as { code?: unknown }).code;
+        const isTokenRefused = typeof code === 'string' && /^ERR_J(WT|WS)_/.test(code);
+        if (!isTokenRefused) verificationKeys = undefined;
+        return null;
+      }
     },
     signServiceToken({ serviceId, subject, scope, credentialVersion, ttlSeconds }) {
       return sign(
@@ -143,9 +182,9 @@ export function createTokenSigner(db: Database, clock: () => Date): TokenSigner 
         ttlSeconds ?? SERVICE_TOKEN_TTL_SECONDS,
       );
     },
-    signDashboardToken({ customerId, workspaceRoles, issuedAt }) {
+    signDashboardToken({ customerId, workspaceRoles, issuedAt, sessionId }) {
       return sign(
-        { ws: workspaceRoles },
+        { ws: workspaceRoles, ...(sessionId !== undefined && { sid: sessionId }) },
         DASHBOARD_TOKEN_AUDIENCE,
         customerId,
         DASHBOARD_TOKEN_TTL_SECONDS,

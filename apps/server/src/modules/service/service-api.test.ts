@@ -133,9 +133,14 @@ describe('service API credentials and the token endpoint', () => {
       client_secret: 'not-the-secret',
     });
     expect(wrong.statusCode).toBe(401);
+    const description = 'Client authentication failed: unknown client id or wrong client secret.';
+    // RFC 6749's members for OAuth clients, and the envelope every error of the server carries (issue 25).
     expect(wrong.json()).toEqual({
       error: 'invalid_client',
-      error_description: 'Client authentication failed: unknown client id or wrong client secret.',
+      error_description: description,
+      code: 'UNAUTHORIZED',
+      message: description,
+      requestId: wrong.headers['x-request-id'],
     });
     const unknown = await form({
       grant_type: 'client_credentials',

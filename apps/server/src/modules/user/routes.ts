@@ -182,7 +182,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     // their workspaces (docs/decisions/013).
     const [services, token, subscriptions] = await Promise.all([
       listServicesOfMember(app.db, profile.customerId),
-      signDashboardTokenFor(app, profile.customerId),
+      signDashboardTokenFor(app, profile.customerId, requireSession(request).sessionId),
       listSubscriptionIdsOfMember(app.db, profile.customerId),
     ]);
     return toUser(profile, identityUser, {
