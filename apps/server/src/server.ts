@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   usePrivateUmask();
   const config = loadConfig(process.env);
   const logger = createLogger(config);
-  let tightened = await makeTreePrivate(config.dataDir);
+  let tightened = makeTreePrivate(config.dataDir);
   // Flags first: a bad flags file should stop the server before the (slower) database start.
   const flags = await createFlags(config);
   let database: DatabaseHandle | undefined;
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     database = await createDatabase(config, logger);
     // Once more with the database open: PGlite writes its relation cache files (pg_internal.init) 0644 at each
     // start, whatever the umask; everything it writes later follows the umask.
-    tightened += await makeTreePrivate(config.dataDir);
+    tightened += makeTreePrivate(config.dataDir);
     if (tightened > 0) {
       logger.info(
         { dataDir: config.dataDir, entries: tightened },

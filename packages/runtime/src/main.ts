@@ -70,7 +70,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 
 try {
-  await makeTreePrivate(config.dataDir);
+  makeTreePrivate(config.dataDir);
   runtime = await startRuntime(config, { logger });
   const info = {
     pid: process.pid,

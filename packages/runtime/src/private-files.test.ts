@@ -59,16 +59,16 @@ describe('private modes (issue 25: data at rest readable by every local user)', 
     chmodSync(root, 0o755);
     symlinkSync(outside, join(root, 'link'));
 
-    expect(await makeTreePrivate(root)).toBe(5);
+    expect(makeTreePrivate(root)).toBe(5);
     expect(sharedEntries(root)).toEqual([]);
     expect(modeOf(join(root, 'db', 'base', 'wal'))).toBe(0o600);
     expect(modeOf(join(root, 'db'))).toBe(0o700);
     expect(modeOf(outside)).toBe(0o644);
-    expect(await makeTreePrivate(root)).toBe(0);
+    expect(makeTreePrivate(root)).toBe(0);
   });
 
   it('has nothing to do for a directory that does not exist yet', async () => {
-    expect(await makeTreePrivate(join(await testDataDir(), 'missing'))).toBe(0);
+    expect(makeTreePrivate(join(await testDataDir(), 'missing'))).toBe(0);
   });
 });
 

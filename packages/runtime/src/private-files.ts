@@ -1,4 +1,4 @@
-import { chmod, lstat, readdir } from 'node:fs/promises';
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -28,35 +28,35 @@ export function usePrivateUmask(): void {
 }
 
 /**
- * Takes the group's and others' permissions away from `root` and everything under it (walked with its own stack, a
- * directory at a time); symbolic links are neither followed nor changed. Answers how many entries it changed. A
- * missing root is nothing to do.
+ * Takes the group's and others' permissions away from `root` and everything under it (walked with its own stack);
+ * symbolic links are neither followed nor changed. Answers how many entries it changed; a missing root is nothing
+ * to do. Synchronous: it runs once at start, before anything is served, and a thousand files cost milliseconds this
+ * way where a round trip to the thread pool each would cost seconds on a busy machine.
  */
-export async function makeTreePrivate(root: string): Promise<number> {
+export function makeTreePrivate(root: string): number {
   let changed = 0;
   const stack = [root];
   while (stack.length > 0) {
     const path = stack.pop() as string;
-    let stats;
-    try {
-      stats = await lstat(path);
-    } catch (error) {
-      // Gone since its directory was read (a log rotated, a temporary file renamed): nothing to tighten.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    if (stats.isSymbolicLink()) continue;
+    // Gone since its directory was read (a log rotated, a temporary file renamed): nothing to tighten.
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (stats === undefined || stats.isSymbolicLink()) continue;
     if (isShared(stats.mode)) {
-      await chmod(path, privateMode(stats.mode));
+      chmodSync(path, privateMode(stats.mode));
       changed += 1;
     }
     if (stats.isDirectory()) {
-      const names = await readdir(path).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return [];
-        throw error;
-      });
-      for (const name of names) stack.push(join(path, name));
+      for (const name of readdirIfPresent(path)) stack.push(join(path, name));
     }
   }
   return changed;
+}
+
+function readdirIfPresent(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
