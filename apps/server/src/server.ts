@@ -8,6 +8,7 @@ import { StartupError } from './lib/startup-error';
 import { outboxStartupNotice } from './modules/dev-mail/outbox-access';
 import { resolveOutboxToken } from './modules/dev-mail/outbox-token';
 import { DEV_MAIL_PATH } from './modules/dev-mail/routes';
+import { makeTreePrivate, usePrivateUmask } from '@herald/runtime/private-files';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -18,13 +19,26 @@ const CONNECTION_DRAIN_MS = 5_000;
 process.stderr.on('error', () => undefined);
 
 async function main(): Promise<void> {
+  // Before any file is written: DATA_DIR and everything under it are this user's only (issue 25), and so is what
+  // an earlier version left there. Runtimes inherit the umask.
+  usePrivateUmask();
   const config = loadConfig(process.env);
   const logger = createLogger(config);
+  let tightened = makeTreePrivate(config.dataDir);
   // Flags first: a bad flags file should stop the server before the (slower) database start.
   const flags = await createFlags(config);
   let database: DatabaseHandle | undefined;
   try {
     database = await createDatabase(config, logger);
+    // Once more with the database open: PGlite writes its relation cache files (pg_internal.init) 0644 at each
+    // start, whatever the umask; everything it writes later follows the umask.
+    tightened += makeTreePrivate(config.dataDir);
+    if (tightened > 0) {
+      logger.info(
+        { dataDir: config.dataDir, entries: tightened },
+        'Made the data directory private',
+      );
+    }
     const app = await buildApp({ config, db: database, flags, logger });
     const openDatabase = database;
 

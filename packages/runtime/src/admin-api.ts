@@ -206,6 +206,13 @@ export function createAdminHandler(context: AdminContext) {
       if (method === 'GET') return topics.listTopics(rights, url, response);
       if (method === 'DELETE') return topics.deleteTopics(rights, url, response);
     }
+    // The control plane's form: the path in the query, where `.` and `..` segments survive (a URL path resolves them).
+    if (pathname === '/admin/topic') {
+      const path = url.searchParams.get('path');
+      if (path === null) throw badRequest('query.path: a topic path is required');
+      if (method === 'PUT') return topics.putTopic(rights, path, request, response);
+      if (method === 'GET') return topics.getTopic(rights, path, response);
+    }
     if (pathname.startsWith('/admin/topics/')) {
       const path = decodePath(pathname.slice('/admin/topics/'.length));
       if (method === 'PUT') return topics.putTopic(rights, path, request, response);

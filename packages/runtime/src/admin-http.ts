@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@herald/contract/api/errors';
+import { findJsonLimitIssues } from '@herald/contract/common/json-limits';
 
 /** HTTP plumbing of the admin API: errors as `{code, message}`, JSON bodies and query strings checked by zod. */
 export class HttpError extends Error {
@@ -38,11 +39,18 @@ export async function readJson(request: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch (_error) {
     throw badRequest('request body is not valid JSON');
   }
+  // Too deep to serialise again, or a number JSON cannot hold (common/json-limits.ts): refused, naming the field.
+  const issues = findJsonLimitIssues(body, 'body');
+  if (issues.length > 0) {
+    throw badRequest(issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
+  }
+  return body;
 }
 
 function parseWith<T>(schema: z.ZodType<T>, input: unknown, where: 'body' | 'query'): T {

@@ -1,3 +1,4 @@
+import { DOT_SEGMENT_MESSAGE, isDotSegment } from '@herald/contract/common/path-segment';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import {
@@ -82,6 +83,7 @@ function checkRoleName(name: string): void {
   if (!ROLE_NAME_PATTERN.test(name)) {
     throw badRequest('roleName: 1 to 64 letters, digits, "_", "-" or "."');
   }
+  if (isDotSegment(name)) throw badRequest(`roleName: Role name ${DOT_SEGMENT_MESSAGE}`);
 }
 
 function checkPrincipalName(name: string): void {
@@ -89,6 +91,9 @@ function checkPrincipalName(name: string): void {
     throw badRequest(
       'principalName: 1 to 128 characters without spaces, "/" or "?", not starting with "$"',
     );
+  }
+  if (isDotSegment(name)) {
+    throw badRequest(`principalName: Principal name ${DOT_SEGMENT_MESSAGE}`);
   }
 }
 

@@ -5,6 +5,7 @@ import { createLogger, ignoreBrokenStdio, writeToStdout } from './log';
 import { createLineBuffer } from './log-buffer';
 import { createRotatingFile } from './log-file';
 import { startRuntime, type RunningRuntime } from './runtime';
+import { makeTreePrivate, usePrivateUmask } from './private-files';
 
 /**
  * The process the control plane spawns: `node --import tsx packages/runtime/src/main.ts` with the HERALD_*
@@ -14,6 +15,8 @@ import { startRuntime, type RunningRuntime } from './runtime';
  * It outlives the control plane that started it (docs/decisions/014): nothing here watches the parent, the log
  * goes to HERALD_LOG_FILE (rotated) when set, and a broken stdout or stderr is never a reason to stop.
  */
+// First of all: the state, its log and the runtime's own log are this user's only (private-files.ts).
+usePrivateUmask();
 ignoreBrokenStdio();
 const logSettings = parseRuntimeLogEnv(process.env);
 if (!logSettings.ok) {
@@ -67,6 +70,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 
 try {
+  makeTreePrivate(config.dataDir);
   runtime = await startRuntime(config, { logger });
   const info = {
     pid: process.pid,

@@ -18,6 +18,7 @@ import { disablePacketNumberCache } from './packet-number-cache';
 import { createIterativeMqemitter } from './iterative-mqemitter';
 import type { RuntimeConfig } from './config';
 import { createLogger, type Logger } from './log';
+import { createFoldingWarner } from './log-folding';
 import { createLoginThrottle } from './policy/login-throttle';
 import { PacketSizeGuard, maxRemainingLength } from './policy/packet-size-guard';
 import { createCounters } from './metrics';
@@ -200,11 +201,13 @@ export async function startRuntime(
     sysTopics.changed();
     logger.info('mqtt client disconnected', { clientId: client.id });
   });
+  // A connection that drops with deliveries queued fails each of them with the same error: one line and a count.
+  const warnOf = createFoldingWarner(logger);
   broker.on('clientError', (client, error) => {
-    logger.warn('mqtt client error', { clientId: client.id, error: error.message });
+    warnOf(client, 'mqtt client error', { clientId: client.id, error: error.message });
   });
   broker.on('connectionError', (client, error) => {
-    logger.warn('mqtt connection error', { clientId: client.id, error: error.message });
+    warnOf(client, 'mqtt connection error', { clientId: client.id, error: error.message });
   });
 
   const publishValue = (path: string, value: Buffer | null, retain: boolean) =>

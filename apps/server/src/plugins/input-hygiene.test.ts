@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@herald/contract/api/errors';
+import { JSON_LIMIT_MESSAGES, MAX_JSON_DEPTH } from '@herald/contract/common/json-limits';
 import { UNSAFE_TEXT_MESSAGES } from '@herald/contract/common/safe-text';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -160,5 +161,35 @@ describe('text no database can hold (NUL, unpaired surrogates) is refused with 4
     expect(response.statusCode, response.body).toBe(201);
     const check = await callAs(app, team.owner, 'GET', `/v3/service/${serviceId}/status`);
     expect(check.statusCode).toBe(200);
+  });
+});
+
+describe('JSON no answer could carry back is refused with 400 naming the field (issue 25)', () => {
+  let app: FastifyInstance;
+  let team: Awaited<ReturnType<typeof createTestTeam>>;
+  let topicUrl: string;
+  useTestApp((ready) => ({ app } = ready));
+
+  beforeAll(async () => {
+    stubProvisioner(app);
+    team = await createTestTeam(app, 'Limits');
+    const serviceId = (await insertTestService(app, team.workspaceId)).row.id;
+    topicUrl = `/v3/service/${serviceId}/topic?path=sensors/a`;
+  });
+
+  it.each([
+    ['a DOUBLE of 1e400', '{"type":"DOUBLE","value":1e400}', 'body.value'],
+    ['a negative one inside a JSON value', '{"value":{"reading":-1e400}}', 'body.value.reading'],
+  ])('%s, before the runtime sees it (it would have stored null)', async (_name, raw, path) => {
+    const response = await callAs(app, team.owner, 'PUT', topicUrl, raw);
+    expectRefused(response, path, JSON_LIMIT_MESSAGES.nonFinite);
+  });
+
+  it('a value nested 10,000 levels deep, and one level past the limit', async () => {
+    for (const depth of [10_000, MAX_JSON_DEPTH + 1]) {
+      const raw = `{"value":${'['.repeat(depth)}1${']'.repeat(depth)}}`;
+      const response = await callAs(app, team.owner, 'PUT', topicUrl, raw);
+      expectRefused(response, 'body.value', JSON_LIMIT_MESSAGES.tooDeep);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@herald/contract/api/errors';
 import type { ErrorIssue } from '@herald/contract/api/errors';
+import { findJsonLimitIssues } from '@herald/contract/common/json-limits';
 import { findUnsafeText } from '@herald/contract/common/safe-text';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error';
@@ -10,7 +11,8 @@ function refuse(issues: ErrorIssue[]): HttpError {
 }
 
 /**
- * Refuses text no database column can hold (NUL, unpaired surrogates) in every request of every route — the
+ * Refuses text no database column can hold (NUL, unpaired surrogates), and bodies past the JSON limits, in every
+ * request of every route — the
  * contract's, better-auth's, the token endpoint's, the outbox's — before anything reads it (docs/decisions/012).
  * Path parameters and the query are checked at onRequest, ahead of the access guards that look ids up; the body
  * once parsed, at preValidation. Either way the answer is the usual 400 with `issues` naming the field.
@@ -24,7 +26,12 @@ export function registerInputHygiene(app: FastifyInstance): void {
     if (issues.length > 0) throw refuse(issues);
   });
   app.addHook('preValidation', async (request) => {
-    const issues = findUnsafeText(request.body, 'body');
+    // And JSON no answer could carry back: nested too deep to serialise, or a number (`1e400`) JSON.stringify
+    // would turn into null (common/json-limits.ts).
+    const issues = [
+      ...findUnsafeText(request.body, 'body'),
+      ...findJsonLimitIssues(request.body, 'body'),
+    ];
     if (issues.length > 0) throw refuse(issues);
   });
 }

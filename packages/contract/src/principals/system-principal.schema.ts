@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { PRINCIPAL_MESSAGES } from '../messages';
 import { SYSTEM_PRINCIPAL_DEFAULT_NAME, SYSTEM_PRINCIPAL_DEFAULT_ROLE } from '../constants';
+import { DOT_SEGMENT_MESSAGE, isDotSegment } from '../common/path-segment';
 
 const principalNameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')
   .max(100, 'Username must be at most 100 characters')
-  .regex(/^[^\s/]*$/, 'Username must not contain spaces or "/"');
+  .regex(/^[^\s/]*$/, 'Username must not contain spaces or "/"')
+  .refine((name) => !isDotSegment(name), `Username ${DOT_SEGMENT_MESSAGE}`);
 
 const principalPasswordSchema = z
   .string({ error: 'Password is required' })

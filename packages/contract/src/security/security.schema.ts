@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOT_SEGMENT_MESSAGE, isDotSegment } from '../common/path-segment';
 import { checkTopicPath } from '../topics/topic-path';
 import { GLOBAL_PERMISSIONS, PATH_PERMISSIONS, ROLE_NAME_PATTERN } from './permissions';
 
@@ -13,7 +14,8 @@ export const pathPermissionSchema = z.enum(PATH_PERMISSIONS);
 export const roleNameSchema = z
   .string({ error: 'Role name is required' })
   .trim()
-  .regex(ROLE_NAME_PATTERN, 'Role name: 1 to 64 letters, digits, "_", "-" or "."');
+  .regex(ROLE_NAME_PATTERN, 'Role name: 1 to 64 letters, digits, "_", "-" or "."')
+  .refine((name) => !isDotSegment(name), `Role name ${DOT_SEGMENT_MESSAGE}`);
 
 /** Principal names as the runtime accepts them (the console's admin user follows the same rule). */
 export const PRINCIPAL_NAME_PATTERN = /^[^\s/$?][^\s/?]{0,127}$/;
@@ -23,7 +25,8 @@ export const principalNameSchema = z
   .regex(
     PRINCIPAL_NAME_PATTERN,
     'Principal name: 1 to 128 characters without spaces, "/" or "?", not starting with "$"',
-  );
+  )
+  .refine((name) => !isDotSegment(name), `Principal name ${DOT_SEGMENT_MESSAGE}`);
 
 export const PRINCIPAL_PASSWORD_MIN_LENGTH = 8;
 export const PRINCIPAL_PASSWORD_MAX_LENGTH = 128;

@@ -8,17 +8,25 @@ import {
   typeForValue,
 } from './topic-values';
 import type { TopicProperties, TopicType } from './topic.schema';
+import { MAX_JSON_DEPTH } from '../common/json-limits';
 
 const text = (value: string) => new TextEncoder().encode(value);
 const series = (eventType: string): TopicProperties => ({
   TIME_SERIES_EVENT_VALUE_TYPE: eventType,
 });
+/** `[[...[1]...]]` nested `depth` levels, as text and as a value. */
+const nestedText = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+const nested = (depth: number): unknown => JSON.parse(nestedText(depth));
+const TOO_DEEP_JSON = `value of a JSON topic must not be nested more than ${MAX_JSON_DEPTH} levels deep`;
 
 describe('checkTopicValue (admin API wire values)', () => {
   it.each<[TopicType, TopicProperties, unknown, string | null]>([
     ['JSON', {}, { a: 1 }, null],
     ['JSON', {}, 'text', null],
     ['JSON', {}, 3, null],
+    ['JSON', {}, { reading: Infinity }, 'value of a JSON topic must hold finite numbers only'],
+    ['JSON', {}, JSON.parse('[1e400]'), 'value of a JSON topic must hold finite numbers only'],
+    ['DOUBLE', {}, JSON.parse('1e400'), 'value of a DOUBLE topic must be a finite number'],
     ['STRING', {}, 'hello', null],
     ['STRING', {}, 42, 'value of a STRING topic must be a string'],
     ['INT64', {}, 42, null],
@@ -54,6 +62,23 @@ describe('checkTopicValue (admin API wire values)', () => {
   });
 });
 
+describe('checkTopicValue bounds the nesting of JSON values', () => {
+  it.each<[string, TopicType, unknown, string | null]>([
+    ['a JSON value nested exactly the limit', 'JSON', nested(MAX_JSON_DEPTH), null],
+    ['a JSON value one level deeper', 'JSON', nested(MAX_JSON_DEPTH + 1), TOO_DEEP_JSON],
+    ['a JSON value 10,000 levels deep', 'JSON', nested(10_000), TOO_DEEP_JSON],
+    [
+      'a JSON event 10,000 levels deep',
+      'TIME_SERIES',
+      nested(10_000),
+      `value of an event of a JSON time series must not be nested more than ${MAX_JSON_DEPTH} levels deep`,
+    ],
+  ])('%s', (_name, type, value, message) => {
+    const check = checkTopicValue(type, {}, value);
+    expect(check).toEqual(message === null ? { ok: true } : { ok: false, message });
+  });
+});
+
 describe('encodeTopicValue and decodeTopicValue', () => {
   it.each<[TopicType, TopicProperties, unknown, string]>([
     ['JSON', {}, { a: [1, 2] }, '{"a":[1,2]}'],
@@ -85,6 +110,16 @@ describe('encodeTopicValue and decodeTopicValue', () => {
     expect(decodeTopicValue('STRING', {}, null)).toBeNull();
   });
 
+  it('decodes a JSON value stored nested past the limit (by an older runtime) as its text, never parsed', () => {
+    const deep = nestedText(10_000);
+    expect(decodeTopicValue('JSON', {}, text(deep))).toBe(deep);
+    // What an answer does with it: serialising the decoded value must not overflow the stack.
+    expect(() => JSON.stringify({ value: decodeTopicValue('JSON', {}, text(deep)) })).not.toThrow();
+    expect(decodeTopicValue('JSON', {}, text(nestedText(MAX_JSON_DEPTH)))).toEqual(
+      nested(MAX_JSON_DEPTH),
+    );
+  });
+
   it('encodes large binary values', () => {
     const bytes = new Uint8Array(200_000).map((_, index) => index % 256);
     const base64 = decodeTopicValue('BINARY', {}, bytes) as string;
@@ -110,6 +145,16 @@ describe('checkPayload (MQTT publishes)', () => {
     ['JSON', {}, text('not json'), null],
     ['JSON', validating, text('not json'), 'value of a JSON topic must be JSON text'],
     ['JSON', validating, text('{"a":1}'), null],
+    ['JSON', {}, text(nestedText(MAX_JSON_DEPTH)), null],
+    ['JSON', {}, text(nestedText(MAX_JSON_DEPTH + 1)), TOO_DEEP_JSON],
+    ['JSON', validating, text(nestedText(10_000)), TOO_DEEP_JSON],
+    ['STRING', {}, text(nestedText(10_000)), null],
+    [
+      'TIME_SERIES',
+      {},
+      text(nestedText(100)),
+      `value of an event of a JSON time series must not be nested more than ${MAX_JSON_DEPTH} levels deep`,
+    ],
     ['STRING', {}, new Uint8Array([0xff, 0xfe]), null],
     [
       'STRING',

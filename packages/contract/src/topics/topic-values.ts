@@ -1,5 +1,11 @@
 import type { EventValueType, TopicProperties, TopicType } from './topic.schema';
 import { valueTypeOf } from './value-input';
+import {
+  MAX_JSON_DEPTH,
+  hasNonFiniteNumber,
+  isJsonTextTooDeep,
+  jsonValueDepth,
+} from '../common/json-limits';
 
 /**
  * Topic values (DATA-PLANE "Topics"), shared by the runtime (admin API and MQTT publishes) and the web forms.
@@ -42,6 +48,14 @@ function isInt64Text(text: string): boolean {
   return big >= INT64_MIN && big <= INT64_MAX;
 }
 
+/** common/json-limits.ts: every answer carrying the value is serialised by a recursive JSON.stringify. */
+function tooDeep(name: string): ValueCheck {
+  return {
+    ok: false,
+    message: `value of ${name} must not be nested more than ${MAX_JSON_DEPTH} levels deep`,
+  };
+}
+
 function int64Message(name: string): string {
   return `value of ${name} must be a 64-bit integer`;
 }
@@ -56,8 +70,13 @@ export function checkTopicValue(
   const name = valueName(type, valueType);
   switch (valueType) {
     case 'JSON':
-      return value === undefined || typeof value === 'function' || typeof value === 'symbol'
-        ? { ok: false, message: `value of ${name} must be a JSON value` }
+      if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
+        return { ok: false, message: `value of ${name} must be a JSON value` };
+      }
+      if (jsonValueDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return tooDeep(name);
+      // JSON.stringify would store null in its place (`1e400` parses to Infinity).
+      return hasNonFiniteNumber(value)
+        ? { ok: false, message: `value of ${name} must hold finite numbers only` }
         : { ok: true };
     case 'STRING':
       return typeof value === 'string'
@@ -111,12 +130,16 @@ export function decodeTopicValue(
   if (payload === null) return null;
   const text = () => lenientDecoder.decode(payload);
   switch (valueTypeOf(type, properties)) {
-    case 'JSON':
+    case 'JSON': {
+      const json = text();
+      // A value stored before depth was bounded is returned as text: parsed, it would break every answer carrying it.
+      if (isJsonTextTooDeep(json)) return json;
       try {
-        return JSON.parse(text()) as unknown;
+        return JSON.parse(json) as unknown;
       } catch (_error) {
-        return text();
+        return json;
       }
+    }
     case 'STRING':
       return text();
     case 'INT64': {
@@ -143,8 +166,8 @@ function utf8(payload: Uint8Array): string | null {
 /**
  * Checks an MQTT PUBLISH payload against its topic. An empty payload removes a topic's value (MQTT 3.1.1 section
  * 3.3.1.3) and is accepted, except on a time series, whose events are never empty. INT64, DOUBLE and time series
- * always check; JSON and STRING only with VALIDATE_VALUES="true" (any bytes otherwise, as MQTT clients expect);
- * BINARY takes any bytes.
+ * always check; JSON and STRING only with VALIDATE_VALUES="true" (any bytes otherwise, as MQTT clients expect),
+ * except that a JSON value is never nested more than MAX_JSON_DEPTH levels; BINARY takes any bytes.
  */
 export function checkPayload(
   type: TopicType,
@@ -161,6 +184,8 @@ export function checkPayload(
   const isChecked = type === 'TIME_SERIES' || validatesValues(properties);
   switch (valueType) {
     case 'JSON': {
+      // Depth is bounded whether or not values are validated: it protects every reader of the topic.
+      if (isJsonTextTooDeep(lenientDecoder.decode(payload))) return tooDeep(name);
       if (!isChecked) return { ok: true };
       const text = utf8(payload);
       if (text === null) return { ok: false, message: `value of ${name} must be UTF-8 JSON text` };

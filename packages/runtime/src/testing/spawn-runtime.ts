@@ -26,8 +26,23 @@ export interface SpawnedRuntime {
  * Starts the real process as the control plane does (`node dist/main.mjs`, built by the project's global setup)
  * and waits for "ready".
  */
-export function spawnRuntime(env: Record<string, string>): Promise<SpawnedRuntime> {
-  const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, RUNTIME_BUNDLE], {
+export function spawnRuntime(
+  env: Record<string, string>,
+  options: { umask?: number } = {},
+): Promise<SpawnedRuntime> {
+  const command = [process.execPath, ...RUNTIME_NODE_FLAGS, RUNTIME_BUNDLE];
+  // A umask of the parent's choosing (a child inherits it): through the shell, which sets it, then execs node.
+  const [file, ...args] =
+    options.umask === undefined
+      ? command
+      : [
+          '/bin/sh',
+          '-c',
+          `umask ${options.umask.toString(8).padStart(3, '0')} && exec "$@"`,
+          'sh',
+          ...command,
+        ];
+  const child = spawn(file as string, args, {
     cwd: RUNTIME_DIR,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

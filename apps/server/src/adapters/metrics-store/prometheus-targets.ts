@@ -25,11 +25,14 @@ export function targetGroups(
     }));
 }
 
-/** Writes the file whole or not at all: Prometheus may read it at any moment (it watches the file). */
+/**
+ * Writes the file whole or not at all: Prometheus may read it at any moment (it watches the file). Mode 0600 like
+ * everything the control plane writes (Prometheus runs as the same user, as it does for `metrics-token`).
+ */
 export async function writeFileAtomically(file: string, content: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, content, { mode: 0o644 });
+  await writeFile(temporary, content, { mode: 0o600 });
   await rename(temporary, file);
 }
 

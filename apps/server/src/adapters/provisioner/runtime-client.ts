@@ -1,3 +1,4 @@
+import { isDotSegment } from '@herald/contract/common/path-segment';
 import type { DashboardRevocation } from '@herald/contract/services/dashboard-access';
 import { responsiveDeadline } from '../../lib/responsive-deadline';
 import type { RuntimeEndpoint } from './provisioner';
@@ -240,9 +241,37 @@ export async function identifyRuntime(
   }
 }
 
-/** The runtime's admin URL of one topic: each segment percent-encoded, the `/` kept (the runtime decodes each). */
+/**
+ * The one way a URL path to a runtime is built (issue 25): from its segments, each percent-encoded whole, so a name
+ * holding `/`, `?`, `#` or `%` stays one segment. A segment that is empty, `.` or `..` is refused: URL parsers
+ * resolve it (encoded or not: WHATWG treats `%2E%2E` as `..`), and the call would reach another admin route than
+ * the one the control plane checked and audits. The contract's schemas refuse such names first (common/path-segment).
+ */
+export function runtimePath(...segments: string[]): string {
+  for (const segment of segments) {
+    if (segment === '' || isDotSegment(segment)) {
+      throw new RuntimeCallError(`Refused to call the runtime with the path segment "${segment}"`);
+    }
+  }
+  return `/${segments.map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * The runtime's admin URL of one topic. The path goes in the query: a topic path is any MQTT topic name, so a segment
+ * may be `.` or `..` (DATA-PLANE "Topics"), which a URL path cannot carry.
+ */
 export function runtimeTopicUrl(topicPath: string): string {
-  return `/admin/topics/${topicPath.split('/').map(encodeURIComponent).join('/')}`;
+  return withQuery(runtimePath('admin', 'topic'), { path: topicPath });
+}
+
+/** The runtime's admin URL of one role of the security store. */
+export function runtimeRoleUrl(name: string): string {
+  return runtimePath('admin', 'security', 'roles', name);
+}
+
+/** The runtime's admin URL of one principal, or of a part of it (`password`). */
+export function runtimePrincipalUrl(name: string, ...part: Array<'password'>): string {
+  return runtimePath('admin', 'principals', name, ...part);
 }
 
 /** `path?name=value&...` with the defined parameters only. */
@@ -305,13 +334,10 @@ export async function putPrincipal(
   principal: { name: string; password: string; roles: string[] },
   signal?: AbortSignal,
 ): Promise<{ created: boolean }> {
-  const response = await call(
-    endpoint,
-    'PUT',
-    `/admin/principals/${encodeURIComponent(principal.name)}`,
-    token,
-    { body: { password: principal.password, roles: principal.roles }, ...(signal && { signal }) },
-  );
+  const response = await call(endpoint, 'PUT', runtimePrincipalUrl(principal.name), token, {
+    body: { password: principal.password, roles: principal.roles },
+    ...(signal && { signal }),
+  });
   await response.body?.cancel();
   return { created: response.status === 201 };
 }

@@ -18,7 +18,11 @@ import type {
 } from '@herald/contract/security/security.schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { withQuery } from '../../adapters/provisioner/runtime-client';
+import {
+  runtimePrincipalUrl,
+  runtimeRoleUrl,
+  withQuery,
+} from '../../adapters/provisioner/runtime-client';
 import { serviceOf } from '../../plugins/route-registry';
 import { auditServiceAction } from '../service/service-audit';
 import { forwardToRuntime } from '../topics/runtime-access';
@@ -50,10 +54,6 @@ const PRINCIPAL_FIELDS: RuntimeFieldNames = {
 const EXPLAIN_FIELDS: RuntimeFieldNames = {
   renames: { subject: 'query.subject', target: 'query.target' },
 };
-
-/** The runtime's URL of one role or principal: the name percent-encoded (a principal name may hold `%` or `&`). */
-const roleUrl = (name: string) => `/admin/security/roles/${encodeURIComponent(name)}`;
-const principalUrl = (name: string) => `/admin/principals/${encodeURIComponent(name)}`;
 
 /** At most this many paths of a list go into an audit row (the count says how many there were). */
 const AUDITED_LIST_LIMIT = 20;
@@ -96,7 +96,7 @@ export function putRole(
   return writeAudited(app, request, {
     schema: roleSavedSchema,
     method: 'PUT',
-    url: roleUrl(name),
+    url: runtimeRoleUrl(name),
     body,
     fields: ROLE_FIELDS,
     action: 'service.role_saved',
@@ -117,7 +117,7 @@ export function deleteRole(
   return writeAudited(app, request, {
     schema: roleRemovedSchema,
     method: 'DELETE',
-    url: roleUrl(name),
+    url: runtimeRoleUrl(name),
     fields: ROLE_FIELDS,
     action: 'service.role_removed',
     details: (removed) => ({
@@ -191,7 +191,7 @@ export function putPrincipal(
   return writeAudited(app, request, {
     schema: principalSavedSchema,
     method: 'PUT',
-    url: principalUrl(name),
+    url: runtimePrincipalUrl(name),
     body,
     fields: PRINCIPAL_FIELDS,
     action: 'service.principal_saved',
@@ -216,7 +216,7 @@ export function putPrincipalPassword(
   return writeAudited(app, request, {
     schema: securityWriteResultSchema,
     method: 'PUT',
-    url: `${principalUrl(name)}/password`,
+    url: runtimePrincipalUrl(name, 'password'),
     body,
     fields: PRINCIPAL_FIELDS,
     action: 'service.principal_password_set',
@@ -232,7 +232,7 @@ export function deletePrincipal(
   return writeAudited(app, request, {
     schema: principalRemovedSchema,
     method: 'DELETE',
-    url: principalUrl(name),
+    url: runtimePrincipalUrl(name),
     fields: PRINCIPAL_FIELDS,
     action: 'service.principal_removed',
     details: (removed) => ({ principal: name, disconnected: removed.disconnected }),
