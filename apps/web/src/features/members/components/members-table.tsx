@@ -3,6 +3,7 @@ import type { Member } from '@herald/contract/members/member.schema';
 import { useState } from 'react';
 import { useRemoveMemberMutation } from '../api/members-mutations';
 import { ChangeRoleModal } from './change-role-modal';
+import { showToast } from '../../../lib/toast';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import classes from '../../../components/stacked-table.module.css';
 import { displayRole, memberActions, memberName } from './member-rules';
@@ -148,6 +149,10 @@ export function MembersTable({
               removing &&
               removeMember.mutate(removing.customerid, {
                 onSuccess: () => {
+                  showToast({
+                    variant: 'success',
+                    message: `${memberName(removing)} was removed from the organisation`,
+                  });
                   setRemoving(null);
                   onMembersChanged();
                 },
