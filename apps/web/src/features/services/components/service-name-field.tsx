@@ -1,4 +1,5 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { ServiceNameCheckState } from '../hooks/use-service-name-check';
 
 export interface ServiceNameFieldProps {
@@ -11,6 +12,10 @@ export interface ServiceNameFieldProps {
  * error, a small "Available" hint when valid. A form or server error on the field comes first.
  */
 export function ServiceNameField({ inputProps, check }: ServiceNameFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The field mounts after the dialog opened (its content is a lazy chunk waiting on the catalogue), when the focus
+  // trap has already put the focus on the close button: move it here once, on mount.
+  useEffect(() => inputRef.current?.focus(), []);
   const { verdict, isChecking } = check;
   const checkError =
     verdict !== null && !verdict.valid ? (verdict.reason ?? 'This name cannot be used') : undefined;
@@ -18,12 +23,15 @@ export function ServiceNameField({ inputProps, check }: ServiceNameFieldProps) {
   return (
     <TextInput
       label="Service name"
+      // The dialog's first question: Mantine's focus trap starts here, not on the close button.
+      data-autofocus
       required
       withAsterisk={false}
       autoComplete="off"
       spellCheck={false}
       description="Lower-case letters, digits and hyphens; it becomes part of the host name."
       {...inputProps}
+      ref={inputRef}
       error={inputProps.error ?? checkError}
       inputWrapperOrder={['label', 'description', 'input', 'error']}
       rightSectionWidth={90}
