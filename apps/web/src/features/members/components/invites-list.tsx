@@ -2,14 +2,13 @@ import { Button, Group, Table, Text } from '@mantine/core';
 import type { WorkspaceInvite } from '@herald/contract/members/member.schema';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { formatDate } from '../../../lib/date-time-format';
 import { showToast } from '../../../lib/toast';
 import { useResendInviteMutation, useRevokeInviteMutation } from '../api/members-mutations';
 import { useInvitesQuery } from '../api/members-queries';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 import classes from '../../../components/stacked-table.module.css';
 import { DANGER_TEXT } from '../../../components/danger-colour';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** The workspace's pending invitations, each revocable and re-sendable (Admins and the Owner). */
 export function InvitesList({ workspaceId }: { workspaceId: string }) {
@@ -55,11 +54,11 @@ export function InvitesList({ workspaceId }: { workspaceId: string }) {
                   <Table.Td data-label="E-mail">{invite.email}</Table.Td>
                   <Table.Td data-label="Role">{invite.role}</Table.Td>
                   <Table.Td data-label="Invited">
-                    {dateFormat.format(new Date(invite.invitedAt))}
+                    {formatDate(invite.invitedAt)}
                     {invite.invitedBy ? ` by ${invite.invitedBy}` : ''}
                   </Table.Td>
                   <Table.Td data-label="Expires">
-                    {expired ? 'Expired' : dateFormat.format(new Date(invite.expiresAt))}
+                    {expired ? 'Expired' : formatDate(invite.expiresAt)}
                   </Table.Td>
                   <Table.Td data-label="Actions">
                     <Group gap="xs" wrap="nowrap">
