@@ -75,7 +75,7 @@ export function MembersTable({
                   <Table.Td data-label="Name">
                     {name}
                     {isSelf && (
-                      <Badge ml="xs" size="xs" variant="outline" color="gray.7">
+                      <Badge ml="xs" size="xs" variant="outline" color="gray">
                         You
                       </Badge>
                     )}
