@@ -102,9 +102,23 @@ test('an owner creates a team, invites a newcomer who joins from the mail, then 
   await expect(members.getByRole('row', { name: /Grace Hopper/ })).toContainText('User');
   await page.getByRole('button', { name: 'Change role of Grace Hopper' }).click();
   const roleDialog = page.getByRole('dialog', { name: 'Change role' });
+  const transferNotice = roleDialog.getByRole('alert', { name: 'Transferring ownership' });
+  // The ownership notice belongs to the Owner choice alone, and reads in both schemes (issue 25 item 13:
+  // its title was orange on orange).
+  await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Owner', exact: true }).click();
+  await expect(transferNotice).toBeVisible();
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
   await roleDialog.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Admin', exact: true }).click();
+  await expect(transferNotice).toHaveCount(0);
   await roleDialog.getByRole('button', { name: 'Save role' }).click();
+  await expect(page.getByText('Grace Hopper is now an Admin')).toBeVisible();
   await expect(members.getByRole('row', { name: /Grace Hopper/ })).toContainText('Admin');
 
   await page.getByRole('button', { name: 'Remove Grace Hopper' }).click();

@@ -1,4 +1,11 @@
-import { Anchor, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineThemeColors,
+} from '@mantine/core';
+import { lightBadgeTextColor } from '../components/badge-contrast';
 import classes from './theme.module.css';
 
 export const theme = createTheme({
@@ -15,6 +22,9 @@ export const theme = createTheme({
     // A titled notification greys its text (gray 6, 3.3:1 on white): too faint for WCAG AA.
     Notification: { styles: { description: { color: 'var(--mantine-color-text)' } } },
     Anchor: Anchor.extend({ classNames: { root: classes.anchor } }),
+    Alert: Alert.extend({
+      vars: (mantineTheme, props) => ({ root: lightAlertVars(mantineTheme.colors, props) }),
+    }),
   },
 });
 
@@ -30,3 +40,22 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
+
+/**
+ * A light alert's title is drawn in `--alert-color`, Mantine's shade 9: 2.69:1 on the yellow tint, 3.62:1 on
+ * the orange one (WCAG AA needs 4.5:1), so titled yellow, orange, green, lime and teal notices get the readable
+ * shade of badge-contrast.ts. A shade in the colour ("yellow.9") makes Mantine paint that solid shade as the
+ * background under the same-hued title (orange on orange, issue 25 item 13): the light tint is kept instead.
+ */
+function lightAlertVars(
+  colors: MantineThemeColors,
+  { color, variant }: { color?: string; variant?: string },
+) {
+  if ((variant ?? 'light') !== 'light' || color === undefined) return {};
+  const themeColor = /^([a-z]+)(?:\.\d)?$/.exec(color)?.[1];
+  if (themeColor === undefined || !(themeColor in colors)) return {};
+  return {
+    '--alert-bg': `var(--mantine-color-${themeColor}-light)`,
+    '--alert-color': lightBadgeTextColor(themeColor),
+  };
+}

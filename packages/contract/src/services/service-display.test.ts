@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  memoryDisplay,
   isHighAvailability,
   regionDisplay,
   serviceHostname,
@@ -64,5 +65,24 @@ describe('sessionsText', () => {
     [false, undefined, '—'],
   ])('a service running %s with %j sessions shows %j', (isRunning, sessions, expected) => {
     expect(sessionsText(isRunning, sessions)).toBe(expected);
+  });
+});
+
+describe('memoryDisplay', () => {
+  it.each([
+    ['256Mi', '256 MB'],
+    ['512Mi', '512 MB'],
+    ['1Gi', '1 GB'],
+    ['16Gi', '16 GB'],
+    ['1024Mi', '1 GB'],
+    ['1536Mi', '1.5 GB'],
+    ['0.5Gi', '512 MB'],
+    ['64Ki', '64 KB'],
+    ['2Ti', '2 TB'],
+    ['2048Gi', '2 TB'],
+    ['256M', '256M'],
+    ['lots', 'lots'],
+  ])('shows %s as %s', (quantity, shown) => {
+    expect(memoryDisplay(quantity)).toBe(shown);
   });
 });

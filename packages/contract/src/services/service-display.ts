@@ -42,3 +42,26 @@ export function sessionsText(isRunning: boolean, sessions: number | null | undef
   if (sessions === undefined) return '…';
   return sessions.toLocaleString('en-US');
 }
+
+const MEMORY_UNITS = [
+  { suffix: 'Ki', bytes: 1024, word: 'KB' },
+  { suffix: 'Mi', bytes: 1024 ** 2, word: 'MB' },
+  { suffix: 'Gi', bytes: 1024 ** 3, word: 'GB' },
+  { suffix: 'Ti', bytes: 1024 ** 4, word: 'TB' },
+] as const;
+
+/**
+ * A tier's memory (spec section 3 `nodeSpec.memory`, a Kubernetes quantity such as `256Mi`) as people say it:
+ * `256 MB`, `1 GB`, `1.5 GB`; 1,024 of a unit become the next one. Anything else is shown as it is.
+ */
+export function memoryDisplay(quantity: string): string {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti)$/.exec(quantity.trim());
+  if (match === null) return quantity;
+  const unitIndex = MEMORY_UNITS.findIndex((unit) => unit.suffix === match[2]);
+  let bytes = Number(match[1]) * MEMORY_UNITS[unitIndex]!.bytes;
+  let index = 0;
+  while (index < MEMORY_UNITS.length - 1 && bytes >= MEMORY_UNITS[index + 1]!.bytes) index += 1;
+  bytes /= MEMORY_UNITS[index]!.bytes;
+  const amount = Number.isInteger(bytes) ? String(bytes) : String(Math.round(bytes * 10) / 10);
+  return `${amount} ${MEMORY_UNITS[index]!.word}`;
+}

@@ -90,8 +90,8 @@ export function createEventDelivery(
 
 /**
  * The built-in checkout's hosted card page, GET and POST /pay/{sessionId} (docs/decisions/023). Server-rendered, no
- * script; the session id is the capability (about 286 random bits), and the page shows no card digits but the last
- * four it never echoes. A card saved here completes the session; the plan changes only when its signed
+ * script; the session id is the capability (about 286 random bits). The number and CVC typed are given back only in the
+ * form re-rendered after a field error, to the browser that sent them (docs/decisions/036); never logged or stored. A card saved here completes the session; the plan changes only when its signed
  * checkout.session.completed event is applied by the webhook, which the POST delivers before redirecting.
  */
 export async function builtinCheckoutRoutes(
@@ -162,10 +162,12 @@ export async function builtinCheckoutRoutes(
             renderCardPage({
               session,
               purpose: purposeOf(session.metadata),
-              values: { name: form.name, expiry: form.expiry },
               ...(result.kind === 'invalid'
-                ? { errors: result.errors }
-                : { declineMessage: result.message }),
+                ? { values: form, errors: result.errors }
+                : {
+                    values: { name: form.name, expiry: form.expiry },
+                    declineMessage: result.message,
+                  }),
             }),
           );
         }

@@ -3,6 +3,7 @@ import { routes } from '@herald/contract/api/routes';
 import { CARD_FORM_MESSAGES, NOT_A_TEST_CARD_MESSAGE } from '@herald/contract/billing/test-cards';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtinPayMethod, builtinPaySession, paymentMethod } from '../../../db/schema';
 import { startCardCheckout, submitCardForm } from '../../../testing/test-payments';
@@ -68,13 +69,30 @@ describe('the built-in checkout card page', () => {
     }
   });
 
-  it('shows a clear message per invalid field, echoes neither the number nor the CVC', async () => {
+  it('keeps the number and the CVC typed when only the expiry is wrong (issue 25 item 24)', async () => {
+    const { payPath } = await startCardCheckout(app, team.owner, team.workspaceId);
+    const response = await submitCardForm(app, payPath, {
+      name: 'Ada Lovelace',
+      number: '4242 4242 4242 4242',
+      expiry: '01/20',
+      cvc: '123',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(escapeText(CARD_FORM_MESSAGES.expiryPast));
+    expect(response.body).toMatch(/id="card-number"[^>]*value="4242 4242 4242 4242"/);
+    expect(response.body).toMatch(/id="card-cvc"[^>]*value="123"/);
+    expect(response.body).toMatch(/id="card-expiry"[^>]*value="01\/20" aria-invalid="true"/);
+    expect(response.body).toMatch(/id="card-name"[^>]*value="Ada Lovelace"/);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('shows a clear message per invalid field, giving back what was typed, escaped', async () => {
     const { payPath } = await startCardCheckout(app, team.owner, team.workspaceId);
     const response = await submitCardForm(app, payPath, {
       name: '<b>Ada</b>',
       number: '4242 4242 4242 4241',
       expiry: '01/20',
-      cvc: '12',
+      cvc: '"><i>',
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain(CARD_FORM_MESSAGES.numberInvalid);
@@ -83,8 +101,9 @@ describe('the built-in checkout card page', () => {
     expect(response.body).toContain('aria-invalid="true" aria-describedby="card-number-error"');
     expect(response.body).toContain('value="&lt;b&gt;Ada&lt;/b&gt;"');
     expect(response.body).not.toContain('<b>Ada</b>');
-    expect(response.body).not.toContain('4241');
-    expect(response.body).not.toMatch(/value="12"/);
+    expect(response.body).toMatch(/id="card-number"[^>]*value="4242 4242 4242 4241"/);
+    expect(response.body).toMatch(/id="card-cvc"[^>]*value="&quot;&gt;&lt;i&gt;"/);
+    expect(response.body).not.toContain('"><i>');
     const empty = await submitCardForm(app, payPath, { name: '', number: '', expiry: '', cvc: '' });
     expect(empty.statusCode).toBe(400);
     for (const message of [
@@ -192,6 +211,30 @@ describe('the built-in checkout card page', () => {
       .from(paymentMethod)
       .where(eq(paymentMethod.workspaceId, team.workspaceId));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the built-in checkout card page, logged at the most detailed level', () => {
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  useTestApp((ready) => ({ app } = ready), {
+    logger: pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) }),
+  });
+
+  it('writes neither the card number nor the CVC to the log, also when it gives them back', async () => {
+    stubProvisioner(app);
+    const team = await createTestTeam(app, 'Card log');
+    const { payPath } = await startCardCheckout(app, team.owner, team.workspaceId);
+    const response = await submitCardForm(app, payPath, {
+      number: '4000 0566 5566 5556',
+      expiry: '01/20',
+      cvc: '9731',
+    });
+    expect(response.body).toMatch(/id="card-number"[^>]*value="4000 0566 5566 5556"/);
+    expect(lines.length).toBeGreaterThan(0);
+    const log = lines.join('\n');
+    expect(log).not.toMatch(/4000.?0566.?5566.?5556/);
+    expect(log).not.toContain('9731');
   });
 });
 

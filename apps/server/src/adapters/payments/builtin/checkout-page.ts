@@ -105,8 +105,12 @@ export interface CardPageInput {
   session: SessionRow;
   /** What the checkout is for, one sentence. */
   purpose: string;
-  /** Values typed before: only the name and expiry are echoed; the number and the CVC never are. */
-  values?: { name?: string; expiry?: string };
+  /**
+   * Values typed before, escaped. After a field error all four come back, so fixing the expiry does not mean
+   * typing the card again (issue 25 item 24); after a decline only the name and expiry do: another card is
+   * needed (docs/decisions/036). The page is no-store and no value is logged or stored.
+   */
+  values?: Partial<Record<CardField, string>>;
   errors?: Partial<Record<CardField, string>>;
   /** A decline: shown at the top, as Stripe shows "Your card was declined." */
   declineMessage?: string;
@@ -135,10 +139,10 @@ export function renderCardPage(input: CardPageInput): string {
 ${alert}
 <form method="post" action="/pay/${escapeHtml(session.id)}" novalidate>
 ${field('name', values.name ?? '', errors.name)}
-${field('number', '', errors.number)}
+${field('number', values.number ?? '', errors.number)}
 <div class="row">
 <div>${field('expiry', values.expiry ?? '', errors.expiry)}</div>
-<div>${field('cvc', '', errors.cvc)}</div>
+<div>${field('cvc', values.cvc ?? '', errors.cvc)}</div>
 </div>
 <button type="submit">Save card</button>
 </form>

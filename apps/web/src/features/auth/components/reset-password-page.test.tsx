@@ -49,6 +49,10 @@ describe('the password reset (/reset-password)', () => {
       'href',
       '/',
     );
+    // One way on: the page's own "Back to log in" led to the same place (issue 25).
+    expect(
+      screen.getAllByRole('link').filter((link) => link.getAttribute('href') === '/'),
+    ).toHaveLength(1);
     expect(api.requestsTo(routes.confirmPasswordReset).map((request) => request.json)).toEqual([
       { token: 'tok-123', password: 'new secret 1' },
     ]);

@@ -1,4 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { RequestResetForm } from './request-reset-form';
@@ -11,6 +12,8 @@ import { SetNewPasswordForm } from './set-new-password-form';
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  // Once the password is changed, the form's "Log in with your new password" leads to the same place.
+  const [isChanged, setChanged] = useState(false);
   return (
     <PageCard
       title={token ? 'Set a new password' : 'Reset your password'}
@@ -18,14 +21,20 @@ export function ResetPasswordPage() {
         token ? undefined : "Enter your account's e-mail address and we will send you a link."
       }
       footer={
-        <Text size="sm">
-          <Anchor component={Link} to="/">
-            Back to log in
-          </Anchor>
-        </Text>
+        isChanged ? undefined : (
+          <Text size="sm">
+            <Anchor component={Link} to="/">
+              Back to log in
+            </Anchor>
+          </Text>
+        )
       }
     >
-      {token ? <SetNewPasswordForm token={token} /> : <RequestResetForm />}
+      {token ? (
+        <SetNewPasswordForm token={token} onChanged={() => setChanged(true)} />
+      ) : (
+        <RequestResetForm />
+      )}
     </PageCard>
   );
 }

@@ -9,8 +9,11 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { useConfirmPasswordResetMutation } from '../api/confirm-password-reset-mutation';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
-/** Sets a new password with the token of the e-mailed link (`/reset-password?token=…`). */
-export function SetNewPasswordForm({ token }: { token: string }) {
+/**
+ * Sets a new password with the token of the e-mailed link (`/reset-password?token=…`). `onChanged` tells the page,
+ * which then drops its own "Back to log in": the success view's link is the one way on.
+ */
+export function SetNewPasswordForm({ token, onChanged }: { token: string; onChanged: () => void }) {
   const confirmReset = useConfirmPasswordResetMutation();
   const form = useForm({
     initialValues: EMPTY_NEW_PASSWORD,
@@ -22,6 +25,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
     confirmReset.mutate(
       { token, password },
       {
+        onSuccess: onChanged,
         onError: (error) => {
           if (isApiError(error)) form.setErrors(issuesToFieldErrors(error.issues));
         },

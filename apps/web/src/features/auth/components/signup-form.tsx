@@ -5,6 +5,7 @@ import type { InvitePreview } from '@herald/contract/members/invite-preview.sche
 import { signupFormSchema } from '@herald/contract/users/profile-details';
 import { signupRequestSchema } from '@herald/contract/users/user.schema';
 import { useSearchParams } from 'react-router';
+import { readOnlyInputProps } from '../../../components/read-only-input';
 import { isApiError } from '../../../lib/api-error';
 import { inlineErrorText } from '../../../lib/error-text';
 import { issuesToFieldErrors } from '../../../lib/form-errors';
@@ -88,7 +89,7 @@ export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
           name="email"
           autoComplete="email"
           required
-          readOnly={invite !== undefined}
+          {...readOnlyInputProps(invite !== undefined)}
           description={invite ? 'The invitation is for this address.' : undefined}
           {...form.getInputProps('email')}
         />

@@ -153,6 +153,7 @@ describe('the sign-up page (/signup)', () => {
       const email = screen.getByLabelText(/E-mail/);
       expect(email).toHaveValue('invitee@example.com');
       expect(email).toHaveAttribute('readonly');
+      expect(email).toHaveAttribute('data-variant', 'filled');
       // Joining a team that exists: the company is asked in onboarding, after accepting.
       expect(screen.queryByLabelText(/Company/)).not.toBeInTheDocument();
 

@@ -1,4 +1,5 @@
 import type { LogEntry, LogLevel } from '@herald/contract/logs/logs.schema';
+import { TIME_OF_DAY } from '../../../lib/date-time-format';
 import { logSourceSlug, type LogViewSource } from '../api/log-source';
 
 /** Levels in people's words (the badge shows the word; its colour is only a second cue). */
@@ -21,11 +22,9 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
+      ...TIME_OF_DAY,
       second: '2-digit',
       fractionalSecondDigits: 3,
-      hourCycle: 'h23',
     });
     formatters.set(key, formatter);
   }

@@ -3,6 +3,7 @@ import type { AuditEntry } from '@herald/contract/members/member.schema';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/date-time-format';
 import { handle } from '../../../testing/api-mock';
 import { buildMember, buildUser, buildWorkspace } from '../../../testing/factories';
 import { createSession, renderApp } from '../../../testing/render-app';
@@ -81,5 +82,12 @@ describe('the Activity tab', () => {
       'What',
       'From address',
     ]);
+    // One time format across the dashboard (issue 25): 24-hour like the logs, never "10:00 AM".
+    const when = log
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    for (const text of when) expect(text).toMatch(/^1 Mar 2025, \d{2}:\d{2}$/);
+    expect(when[0]).toBe(formatDateTime('2025-03-01T10:00:00Z'));
   });
 });

@@ -3,8 +3,7 @@ import { auditSentence } from '@herald/contract/members/audit-sentence';
 import { useAuditLogQuery } from '../api/members-queries';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 import classes from '../../../components/stacked-table.module.css';
-
-const at = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/date-time-format';
 
 /** The audit trail of the organisation, newest first, with 'Load more' (Admins and the Owner). */
 export function ActivityLog({ workspaceId }: { workspaceId: string }) {
@@ -41,7 +40,7 @@ export function ActivityLog({ workspaceId }: { workspaceId: string }) {
             {/* The sentence names the target, so it needs no column of its own. */}
             {entries.map((entry) => (
               <Table.Tr key={entry.id}>
-                <Table.Td data-label="When">{at.format(new Date(entry.at))}</Table.Td>
+                <Table.Td data-label="When">{formatDateTime(entry.at)}</Table.Td>
                 <Table.Td data-label="Who">{entry.actor.email ?? 'System'}</Table.Td>
                 <Table.Td data-label="What">{auditSentence(entry)}</Table.Td>
                 <Table.Td data-label="From address">{entry.ipAddress ?? '—'}</Table.Td>

@@ -3,8 +3,12 @@ import type { Member } from '@herald/contract/members/member.schema';
 import { evaluateMemberChange } from '@herald/contract/members/owner-invariant';
 import { ROLES, type Role } from '@herald/contract/members/permissions';
 import { useState } from 'react';
+import { showToast } from '../../../lib/toast';
 import { useChangeMemberRoleMutation } from '../api/members-mutations';
 import { displayRole, memberName } from './member-rules';
+
+/** The toast's words for the new role (the Owner is one person, so "the"). */
+const ROLE_PHRASE: Record<Role, string> = { User: 'a User', Admin: 'an Admin', Owner: 'the Owner' };
 
 export interface ChangeRoleModalProps {
   workspaceId: string;
@@ -74,8 +78,9 @@ function ChangeRoleForm({
         error={refusal ?? undefined}
         comboboxProps={{ withinPortal: true }}
       />
-      {actorIsOwner && (
-        <Alert variant="light" color="yellow.9" title="Transferring ownership">
+      {/* Only a change to Owner transfers ownership (the Owner alone is offered it). */}
+      {role === 'Owner' && !unchanged && (
+        <Alert variant="light" color="yellow" title="Transferring ownership">
           Making someone Owner transfers ownership: you become an Admin.
         </Alert>
       )}
@@ -91,6 +96,10 @@ function ChangeRoleForm({
               { customerid: target.customerid, role: role as Role },
               {
                 onSuccess: () => {
+                  showToast({
+                    variant: 'success',
+                    message: `${memberName(target)} is now ${ROLE_PHRASE[role as Role]}`,
+                  });
                   onChanged();
                   onClose();
                 },

@@ -109,8 +109,10 @@ describe('the members page for an Admin', () => {
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(['User', 'Admin']);
     await userEvent.click(screen.getByRole('option', { name: 'Admin' }));
+    // Only a change to Owner transfers ownership: an Admin's choices never show the notice.
+    expect(within(dialog).queryByText('Transferring ownership')).not.toBeInTheDocument();
     await userEvent.click(save);
-    await waitFor(() => expect(api.requestsTo(routes.changeMemberRole)).toHaveLength(1));
+    expect(await screen.findByText('Grace Hopper is now an Admin')).toBeInTheDocument();
     const [request] = api.requestsTo(routes.changeMemberRole);
     expect(request?.method).toBe('PUT');
     expect(request?.url).toBe('/v3/workspace/ws-1/members/cus_grace/role');
@@ -126,11 +128,12 @@ describe('the members page for an Admin', () => {
     await userEvent.click(table.getByRole('button', { name: 'Remove Grace Hopper' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove member' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(() =>
-      expect(api.requestsTo(routes.removeMember).map((r) => [r.method, r.url])).toEqual([
-        ['DELETE', '/v3/workspace/ws-1/members/cus_grace'],
-      ]),
-    );
+    expect(
+      await screen.findByText('Grace Hopper was removed from the organisation'),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(routes.removeMember).map((r) => [r.method, r.url])).toEqual([
+      ['DELETE', '/v3/workspace/ws-1/members/cus_grace'],
+    ]);
   });
 
   it('invites by e-mail and role, then toasts', async () => {
@@ -182,7 +185,22 @@ describe('the members page for an Admin', () => {
     await userEvent.click(
       invites.getByRole('button', { name: 'Revoke the invitation to grace@example.com' }),
     );
-    await waitFor(() => expect(api.requestsTo(routes.revokeInvite)).toHaveLength(1));
+    // Revoking asks first: Cancel sends nothing.
+    const ask = await screen.findByRole('dialog', { name: 'Revoke invitation' });
+    expect(ask).toHaveTextContent(
+      'Revoke the invitation to grace@example.com? The link in their e-mail will stop working.',
+    );
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Revoke invitation' })).not.toBeInTheDocument(),
+    );
+    expect(api.requestsTo(routes.revokeInvite)).toHaveLength(0);
+    await userEvent.click(
+      invites.getByRole('button', { name: 'Revoke the invitation to grace@example.com' }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke invitation' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Invitation to grace@example.com revoked')).toBeInTheDocument();
     expect(api.requestsTo(routes.resendInvite).map((r) => [r.method, r.url])).toEqual([
       ['POST', '/v3/workspace/ws-1/invites/inv-9/resend'],
     ]);
@@ -241,13 +259,40 @@ describe('the members page for the Owner', () => {
     );
     await userEvent.click(table.getByRole('button', { name: 'Change role of Grace Hopper' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change role' });
-    expect(dialog).toHaveTextContent('Making someone Owner transfers ownership');
-    await userEvent.click(within(dialog).getByLabelText('Role', { selector: 'input' }));
+    const role = within(dialog).getByLabelText('Role', { selector: 'input' });
+    // The notice belongs to the Owner choice only: not for the current role, not for Admin.
+    expect(within(dialog).queryByText('Transferring ownership')).not.toBeInTheDocument();
+    await userEvent.click(role);
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'User',
       'Admin',
       'Owner',
     ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Admin' }));
+    expect(within(dialog).queryByText('Transferring ownership')).not.toBeInTheDocument();
+    await userEvent.click(role);
+    await userEvent.click(await screen.findByRole('option', { name: 'Owner' }));
+    expect(within(dialog).getByRole('alert', { name: 'Transferring ownership' })).toHaveTextContent(
+      'Making someone Owner transfers ownership: you become an Admin.',
+    );
+    await userEvent.click(role);
+    await userEvent.click(await screen.findByRole('option', { name: 'User' }));
+    expect(within(dialog).queryByText('Transferring ownership')).not.toBeInTheDocument();
+  });
+
+  it('transfers ownership and says so', async () => {
+    const { api } = renderMembers(
+      'Owner',
+      handle(routes.changeMemberRole, () => ({ status: 200, body: [] })),
+    );
+    const table = await membersTable();
+    await userEvent.click(table.getByRole('button', { name: 'Change role of Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change role' });
+    await userEvent.click(within(dialog).getByLabelText('Role', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Owner' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save role' }));
+    expect(await screen.findByText('Grace Hopper is now the Owner')).toBeInTheDocument();
+    expect(api.requestsTo(routes.changeMemberRole).map((r) => r.json)).toEqual([{ role: 'Owner' }]);
   });
 });
 

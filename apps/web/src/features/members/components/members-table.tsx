@@ -3,12 +3,12 @@ import type { Member } from '@herald/contract/members/member.schema';
 import { useState } from 'react';
 import { useRemoveMemberMutation } from '../api/members-mutations';
 import { ChangeRoleModal } from './change-role-modal';
+import { formatDate } from '../../../lib/date-time-format';
+import { showToast } from '../../../lib/toast';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import classes from '../../../components/stacked-table.module.css';
 import { displayRole, memberActions, memberName } from './member-rules';
 import { DANGER_TEXT } from '../../../components/danger-colour';
-
-const joinedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export interface MembersTableProps {
   workspaceId: string;
@@ -75,16 +75,14 @@ export function MembersTable({
                   <Table.Td data-label="Name">
                     {name}
                     {isSelf && (
-                      <Badge ml="xs" size="xs" variant="outline" color="gray.7">
+                      <Badge ml="xs" size="xs" variant="outline" color="gray">
                         You
                       </Badge>
                     )}
                   </Table.Td>
                   <Table.Td data-label="E-mail">{member.email}</Table.Td>
                   <Table.Td data-label="Role">{displayRole(member.roles)}</Table.Td>
-                  <Table.Td data-label="Joined">
-                    {joinedOn.format(new Date(member.joinedAt))}
-                  </Table.Td>
+                  <Table.Td data-label="Joined">{formatDate(member.joinedAt)}</Table.Td>
                   {actions !== null && (
                     <Table.Td data-label="Actions">
                       <Group gap="xs" wrap="nowrap">
@@ -148,6 +146,10 @@ export function MembersTable({
               removing &&
               removeMember.mutate(removing.customerid, {
                 onSuccess: () => {
+                  showToast({
+                    variant: 'success',
+                    message: `${memberName(removing)} was removed from the organisation`,
+                  });
                   setRemoving(null);
                   onMembersChanged();
                 },

@@ -1,8 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { PendingInvite } from '@herald/contract/workspaces/workspace.schema';
 import type { ReactNode } from 'react';
-
-const invitedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate } from '../../../lib/date-time-format';
 
 export interface PendingInviteListProps {
   invites: PendingInvite[];
@@ -25,7 +24,7 @@ export function PendingInviteList({ invites, renderInviteActions }: PendingInvit
               <Text size="sm" c="dimmed">
                 Role: {invite.role}
                 {invite.invitedBy ? ` · invited by ${invite.invitedBy}` : ''} ·{' '}
-                {invitedOn.format(new Date(invite.invitedAt))}
+                {formatDate(invite.invitedAt)}
               </Text>
             </Stack>
             {renderInviteActions?.(invite)}

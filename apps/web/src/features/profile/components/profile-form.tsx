@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateProfileMutation } from '../api/update-profile-mutation';
 import { NameFields } from '../../../components/name-fields';
+import { readOnlyInputProps } from '../../../components/read-only-input';
 
 export const PROFILE_UPDATED_TEXT = 'Profile updated';
 
@@ -59,7 +60,7 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
         <TextInput
           label="E-mail"
           value={user.email}
-          readOnly
+          {...readOnlyInputProps(true)}
           description="Your login; it cannot be changed here."
         />
         <Group justify="flex-end">

@@ -44,6 +44,19 @@ describe('the profile (/profile)', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the e-mail as read-only, drawn so it looks it, and typing changes nothing', async () => {
+    await openProfile(createSession(buildUser()).handler);
+    const details = screen.getByRole('region', { name: 'Your details' });
+    const email = within(details).getByRole('textbox', { name: 'E-mail' });
+    expect(email).toHaveValue('ada@example.com');
+    expect(email).toHaveAttribute('readonly');
+    // Issue 25: a bordered white field looked editable; the filled variant draws it grey and borderless.
+    expect(email).toHaveAttribute('data-variant', 'filled');
+    expect(email).toHaveStyle({ cursor: 'default' });
+    await userEvent.type(email, 'x');
+    expect(email).toHaveValue('ada@example.com');
+  });
+
   it('does not reset a form being edited when the user is fetched again', async () => {
     const { queryClient } = await openProfile(createSession(buildUser()).handler);
     const firstName = screen.getByLabelText(/First name/);

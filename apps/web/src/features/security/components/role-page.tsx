@@ -107,7 +107,7 @@ function RoleDetails({
             {role.name}
           </Title>
           {role.builtIn && (
-            <Badge size="sm" variant="outline" color="gray.7">
+            <Badge size="sm" variant="outline" color="gray">
               Built-in
             </Badge>
           )}

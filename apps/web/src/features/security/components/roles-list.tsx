@@ -62,7 +62,7 @@ export function RolesList({ roles, principals, roleUrl, createUrl, canEdit }: Ro
                       {role.name}
                     </Anchor>
                     {role.builtIn && (
-                      <Badge ml="xs" size="xs" variant="outline" color="gray.7">
+                      <Badge ml="xs" size="xs" variant="outline" color="gray">
                         Built-in
                       </Badge>
                     )}

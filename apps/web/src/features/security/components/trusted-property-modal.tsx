@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { readOnlyInputProps } from '../../../components/read-only-input';
 
 export interface TrustedPropertyDraft {
   name: string;
@@ -116,7 +117,7 @@ function PropertyForm({
           label="Property name"
           description="As clients propose it, e.g. Department"
           required
-          readOnly={!isNew}
+          {...readOnlyInputProps(!isNew)}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={errors.name}

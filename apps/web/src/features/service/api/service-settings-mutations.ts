@@ -43,6 +43,25 @@ export function useUpdateHintColorMutation(serviceId: string) {
   });
 }
 
+/**
+ * PUT /v3/service/{id}/console-settings {hintColor, useConsoleSso}: the call replaces the console settings, so the
+ * saved hint colour travels with the switch unchanged.
+ */
+export function useUpdateConsoleSsoMutation(service: Service) {
+  const store = useStoreService(service.serviceId);
+  return useMutation({
+    mutationFn: async (useConsoleSso: boolean) => {
+      const { apiRequest, routes } = await loadApi();
+      return apiRequest(routes.updateConsoleSettings, {
+        params: { serviceId: service.serviceId },
+        body: { hintColor: service.consoleSettings.hintColor, useConsoleSso },
+      });
+    },
+    onSuccess: store,
+    meta: { context: 'saving console single sign-on' },
+  });
+}
+
 /** PATCH /v3/service/{id}/update-additional-property {sensitiveData}. */
 export function useUpdateSensitiveDataMutation(serviceId: string) {
   const store = useStoreService(serviceId);

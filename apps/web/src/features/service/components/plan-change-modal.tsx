@@ -5,10 +5,12 @@ import {
   planChangeEstimate,
 } from '@herald/contract/billing/plan-change';
 import { planDisplayName } from '@herald/contract/services/plan-display';
+import { memoryDisplay } from '@herald/contract/services/service-display';
 import type { Service } from '@herald/contract/services/service.schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
+import { radioCardTabIndex } from '../../../components/radio-card-tab-index';
 import { formatCents } from '../../../lib/money-format';
 import { metadataQueryOptions } from '../../../lib/service-queries';
 import { showToast } from '../../../lib/toast';
@@ -117,6 +119,11 @@ function PlanChangeContent({ service, onClose }: { service: Service; onClose: ()
               value={tier.billingPlan}
               radius="md"
               p="sm"
+              tabIndex={radioCardTabIndex(
+                tier.billingPlan,
+                target.billingPlan,
+                options.map((option) => option.billingPlan),
+              )}
               aria-label={`${tier.displayName}, ${formatCents(tier.pricing.perNode)} per node a month`}
             >
               <Group wrap="nowrap" align="flex-start">
@@ -124,8 +131,8 @@ function PlanChangeContent({ service, onClose }: { service: Service; onClose: ()
                 <Stack gap={2}>
                   <Text fw={600}>{tier.displayName}</Text>
                   <Text size="sm" c="dimmed">
-                    {formatCents(tier.pricing.perNode)} per node a month · {tier.nodeSpec.memory}{' '}
-                    memory
+                    {formatCents(tier.pricing.perNode)} per node a month ·{' '}
+                    {memoryDisplay(tier.nodeSpec.memory)} memory
                     {highAvailability ? ` · ${String(tier.ha.clusterSize)}-node cluster` : ''}
                   </Text>
                 </Stack>

@@ -93,7 +93,13 @@ describe('plan upgrades (spec sections 2 and 8)', { timeout: SLOW_TEST_MS }, () 
     expect(dialog.getByTestId('plan-change-estimate')).toHaveTextContent(
       'Estimated extra this month: $35',
     );
+    // One Tab stop for the plans (the checked one), memory said for people (issue 25).
+    const tabStops = () => dialog.getAllByRole('radio').filter((radio) => radio.tabIndex === 0);
+    expect(tabStops()).toEqual([dialog.getByRole('radio', { name: /^Small/ })]);
+    expect(dialog.getByRole('radio', { name: /^Small/ })).toHaveTextContent(/MB|GB/);
+    expect(dialog.getByRole('radio', { name: /^Small/ })).not.toHaveTextContent(/\d(Mi|Gi)\b/);
     await userEvent.click(dialog.getByRole('radio', { name: /^Medium/ }));
+    expect(tabStops()).toEqual([dialog.getByRole('radio', { name: /^Medium/ })]);
     expect(dialog.getByTestId('plan-change-estimate')).toHaveTextContent(
       'Estimated extra this month: $135',
     );

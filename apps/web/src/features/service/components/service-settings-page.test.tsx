@@ -1,11 +1,12 @@
 import { routes } from '@herald/contract/api/routes';
+import { OpenFeature } from '@openfeature/react-sdk';
 import { SERVICE_MESSAGES } from '@herald/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, handle } from '../../../testing/api-mock';
 import { buildService } from '../../../testing/factories';
-import { renderService } from '../testing/render-service';
+import { renderService, turnOnFlags } from '../testing/render-service';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -183,5 +184,67 @@ describe('the service settings (spec sections 2, 6 and 7)', () => {
     expect(screen.getByRole('button', { name: 'Reset topic tree' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upgrade now' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Restart service' })).toBeEnabled();
+  });
+});
+
+describe('console single sign-on on the settings page (spec section 3 useConsoleSso)', () => {
+  afterEach(async () => {
+    await OpenFeature.clearProviders();
+  });
+
+  const sso = () =>
+    screen.queryByRole('switch', {
+      name: 'Sign members in to the console with their Herald Cloud account',
+    });
+
+  it('turns it on and off, sending the saved hint colour with it', async () => {
+    await turnOnFlags('service.settings.console');
+    const { api } = await openSettings({
+      service: buildService({ consoleSettings: { hintColor: '#1a2b3c' }, useConsoleSso: false }),
+      handlers: [
+        handle(routes.updateConsoleSettings, (request) => ({
+          status: 200,
+          body: buildService({
+            consoleSettings: { hintColor: '#1a2b3c' },
+            useConsoleSso: (request.json as { useConsoleSso: boolean }).useConsoleSso,
+          }),
+        })),
+      ],
+    });
+    const toggle = await screen.findByRole('switch', {
+      name: 'Sign members in to the console with their Herald Cloud account',
+    });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Console single sign-on turned on.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Console single sign-on turned off.')).toBeInTheDocument();
+    expect(api.requestsTo(routes.updateConsoleSettings).map((request) => request.json)).toEqual([
+      { hintColor: '#1a2b3c', useConsoleSso: true },
+      { hintColor: '#1a2b3c', useConsoleSso: false },
+    ]);
+    expect(
+      api.requestsTo(routes.updateConsoleSettings).map((request) => [request.method, request.url]),
+    ).toEqual([
+      ['PUT', '/v3/service/svc-1/console-settings'],
+      ['PUT', '/v3/service/svc-1/console-settings'],
+    ]);
+  });
+
+  it('is not shown to a User, who may not configure-service-console', async () => {
+    await turnOnFlags('service.settings.console');
+    await openSettings({ roles: ['User'] });
+    await screen.findByRole('button', { name: 'Restart service' });
+    expect(sso()).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Console single sign-on' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('is not shown while flag service.settings.console is off', async () => {
+    await openSettings({ roles: ['Admin'] });
+    await screen.findByRole('button', { name: 'Restart service' });
+    expect(sso()).not.toBeInTheDocument();
   });
 });

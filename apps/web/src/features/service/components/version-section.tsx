@@ -11,13 +11,9 @@ import {
   useCancelScheduledUpdateMutation,
   useScheduleUpdateMutation,
 } from '../api/service-settings-mutations';
+import { formatDateTime } from '../../../lib/date-time-format';
 import { useNow } from '../../../lib/use-now';
 import { SettingsSection } from './settings-section';
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 /**
  * The service's version: upgrade now or at a chosen time to a newer tag of metadata
@@ -59,7 +55,7 @@ export function VersionSection({ service, canUpgrade }: { service: Service; canU
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               Upgrade to {scheduled.data.newHeraldVersion} on{' '}
-              {dateTimeFormat.format(new Date(scheduled.data.scheduledTimestamp))}.
+              {formatDateTime(scheduled.data.scheduledTimestamp)}.
             </Text>
             <Button
               size="xs"

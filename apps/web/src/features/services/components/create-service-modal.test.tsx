@@ -78,6 +78,42 @@ describe('the create-service dialog', { timeout: SLOW_TEST_MS }, () => {
     expect(dialog.getByLabelText('Version', { selector: 'input' })).toHaveValue('6.11 · latest');
   });
 
+  it('opens with the focus on the service name, not on the close button', async () => {
+    const { dialog } = await openCreateDialog();
+    await waitFor(() =>
+      expect(dialog.getByRole('textbox', { name: /Service name/ })).toHaveFocus(),
+    );
+  });
+
+  it('says each plan once, its memory in words, and prices only what costs', async () => {
+    const { dialog } = await openCreateDialog();
+    // Issue 25: the Free card read "Free / Free" and the memory "512Mi".
+    expect(dialog.getByRole('radio', { name: /^Free/ })).toHaveTextContent(
+      /^FreeNo monthly charge512 MB memory per node$/,
+    );
+    expect(dialog.getByRole('radio', { name: /^Medium/ })).toHaveTextContent(
+      /^Medium\$100 per node \/ month4 GB memory per node$/,
+    );
+    expect(dialog.queryByText(/\d(Mi|Gi)\b/)).not.toBeInTheDocument();
+  });
+
+  it('makes the plans one Tab stop that the arrow keys move through', async () => {
+    const { dialog } = await openCreateDialog();
+    const plans = dialog.getByRole('radiogroup', { name: 'Plan' });
+    const radios = within(plans).getAllByRole('radio');
+    const tabStops = () => radios.filter((radio) => radio.tabIndex === 0);
+    expect(tabStops()).toEqual([within(plans).getByRole('radio', { name: /^Free/ })]);
+    tabStops()[0]!.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const xsmall = within(plans).getByRole('radio', { name: /^XSmall/ });
+    expect(xsmall).toBeChecked();
+    expect(xsmall).toHaveFocus();
+    expect(tabStops()).toEqual([xsmall]);
+    // Tab leaves the group for the next control instead of walking through every card.
+    await userEvent.tab();
+    expect(dialog.getByRole('switch', { name: 'High availability' })).toHaveFocus();
+  });
+
   it("shows the check's reason on the field and blocks submitting", async () => {
     const { dialog, api } = await openCreateDialog();
     const name = dialog.getByRole('textbox', { name: /Service name/ });

@@ -1,5 +1,12 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { ServiceNameCheckState } from '../hooks/use-service-name-check';
+
+/**
+ * "Available" in teal that reads on the field in both schemes: teal 9 was 2.71:1 on the dark scheme's input (axe
+ * color-contrast); light-dark() follows the `color-scheme` Mantine sets.
+ */
+const AVAILABLE_TEXT = 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))';
 
 export interface ServiceNameFieldProps {
   inputProps: TextInputProps;
@@ -11,6 +18,10 @@ export interface ServiceNameFieldProps {
  * error, a small "Available" hint when valid. A form or server error on the field comes first.
  */
 export function ServiceNameField({ inputProps, check }: ServiceNameFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The field mounts after the dialog opened (its content is a lazy chunk waiting on the catalogue), when the focus
+  // trap has already put the focus on the close button: move it here once, on mount.
+  useEffect(() => inputRef.current?.focus(), []);
   const { verdict, isChecking } = check;
   const checkError =
     verdict !== null && !verdict.valid ? (verdict.reason ?? 'This name cannot be used') : undefined;
@@ -18,18 +29,26 @@ export function ServiceNameField({ inputProps, check }: ServiceNameFieldProps) {
   return (
     <TextInput
       label="Service name"
+      // The dialog's first question: Mantine's focus trap starts here, not on the close button.
+      data-autofocus
       required
       withAsterisk={false}
       autoComplete="off"
       spellCheck={false}
       description="Lower-case letters, digits and hyphens; it becomes part of the host name."
       {...inputProps}
+      ref={inputRef}
       error={inputProps.error ?? checkError}
       inputWrapperOrder={['label', 'description', 'input', 'error']}
       rightSectionWidth={90}
       rightSection={
         hint === undefined ? undefined : (
-          <Text span size="xs" c={hint === 'Available' ? 'teal.9' : 'gray.7'} aria-live="polite">
+          <Text
+            span
+            size="xs"
+            c={hint === 'Available' ? AVAILABLE_TEXT : 'dimmed'}
+            aria-live="polite"
+          >
             {hint}
           </Text>
         )

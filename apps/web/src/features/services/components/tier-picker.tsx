@@ -1,7 +1,9 @@
 import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCredit } from '@herald/contract/billing/money';
 import type { Tier } from '@herald/contract/metadata/metadata.schema';
+import { memoryDisplay } from '@herald/contract/services/service-display';
 import type { ReactNode } from 'react';
+import { radioCardTabIndex } from '../../../components/radio-card-tab-index';
 import { FREE_TRIAL_DAYS, PRICE_CURRENCY } from '../utils/checkout';
 
 export interface TierPickerProps {
@@ -24,6 +26,7 @@ export function TierPicker({
   isFreeTrial,
   error,
 }: TierPickerProps) {
+  const planValues = tiers.map((tier) => tier.billingPlan);
   return (
     <Radio.Group label="Plan" value={value} onChange={onChange} error={error}>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" mt="xs">
@@ -33,6 +36,7 @@ export function TierPicker({
             value={tier.billingPlan}
             radius="md"
             p="sm"
+            tabIndex={radioCardTabIndex(tier.billingPlan, value, planValues)}
             data-billing-plan={tier.billingPlan}
           >
             <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -41,7 +45,7 @@ export function TierPicker({
                 <Text fw={600}>{tier.displayName}</Text>
                 <Text size="sm">{tierPrice(tier, isFreeTrial && tier.billingPlan === value)}</Text>
                 <Text size="xs" c="dimmed">
-                  {tier.nodeSpec.memory} memory per node
+                  {memoryDisplay(tier.nodeSpec.memory)} memory per node
                 </Text>
                 {isHighAvailability && (
                   <Text size="xs" c="dimmed">
@@ -60,7 +64,8 @@ export function TierPicker({
 /** Per-node price in whole currency per month (spec section 9: prices are cents per node). */
 function tierPrice(tier: Tier, isOnFreeTrial: boolean): string {
   if (isOnFreeTrial) return `Free for ${FREE_TRIAL_DAYS} days`;
-  if (tier.pricing.perNode === 0) return 'Free';
+  // Not "Free": the Free plan's name says it already (issue 25: "Free / Free").
+  if (tier.pricing.perNode === 0) return 'No monthly charge';
   const price = formatCredit({ amount: tier.pricing.perNode, currency: PRICE_CURRENCY });
   return `${price} per node / month`;
 }
