@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
-import { logIn } from './fixtures/session';
+import { newAccount } from './fixtures/accounts';
+import { signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 const SERVICE_URL = /\/service\/[0-9a-f]{12}$/;
@@ -34,8 +34,7 @@ test('a workspace pays for a paid service through the built-in checkout, sees it
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Paying Customers' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Paying Customers' }));
   const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
 
   // Billing before anything is paid: no card, nothing billed.
@@ -133,8 +132,7 @@ test('the invoice summary draws its months as a chart with a text summary and a 
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Chart Readers' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Chart Readers' }));
   const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
   const now = new Date();
   const monthStart = (back: number) =>

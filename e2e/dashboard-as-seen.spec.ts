@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { newAccount, signUpVerified, type TestAccount } from './fixtures/accounts';
+import { newAccount, type TestAccount } from './fixtures/accounts';
 import { linkIn, waitForMail } from './fixtures/mail';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 /** Issue 9, "The dashboard as a person sees it": a phone 360 px wide, and a desktop. */
@@ -78,8 +78,7 @@ test.describe('on a phone 360 px wide', () => {
   test('the drawer closes after a tap on a link and on Escape; the members and invitations fit; the create-service form is one column', async ({
     page,
   }) => {
-    const owner = await signUpVerified(page.request, newAccount({ company: 'Pocket Co' }));
-    await logIn(page, owner);
+    const owner = await signedIn(page, newAccount({ company: 'Pocket Co' }));
     await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await shoot(page, 'services-360');
@@ -170,8 +169,7 @@ test('the 404 page is inside the frame when signed in and blank otherwise, alway
   await expectAccessible(visitor);
   await visitor.context().close();
 
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Frame 404' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Frame 404' }));
   for (const [path, name] of [
     ['/no/such/page', 'route'],
     ['/workspace/000000000000', 'workspace'],
@@ -200,11 +198,10 @@ test('an invitation link shows who invited to which team with the e-mail locked;
   browser,
   baseURL,
 }) => {
-  const owner = await signUpVerified(
-    page.request,
+  await signedIn(
+    page,
     newAccount({ firstName: 'Olive', lastName: 'Owner', company: 'Invite Works' }),
   );
-  await logIn(page, owner);
   await page
     .getByRole('navigation', { name: 'Workspace' })
     .getByRole('link', { name: 'Members' })
@@ -253,8 +250,7 @@ test('dark mode follows the system, axe stays clean, and the account menu choice
   await expectAccessible(page);
   await shoot(page, 'dark-login-1440');
 
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Night Shift' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Night Shift' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
   await expect.poll(scheme).toBe('dark');
   await expectAccessible(page);

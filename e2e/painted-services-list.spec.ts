@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
+import { newAccount } from './fixtures/accounts';
 import { createRunningService } from './fixtures/running-service';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 /**
@@ -32,8 +32,7 @@ async function holdAppEntry(page: Page) {
 
 /** A member with one running service, on a fresh load of their services list. */
 async function servicesListWithAService(page: Page, name: string) {
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Painted Labs' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Painted Labs' }));
   const service = await createRunningService(page, name);
   return { url: `/workspace/${service.workspaceId}`, service };
 }

@@ -1,5 +1,5 @@
-import { newAccount, signUpVerified } from './fixtures/accounts';
-import { logIn } from './fixtures/session';
+import { newAccount } from './fixtures/accounts';
+import { signedIn } from './fixtures/session';
 import { runJavaScriptSnippet, runShellSnippet, startShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -9,8 +9,7 @@ test('a new user creates a free service, connects real MQTT clients from the sho
   page,
 }) => {
   test.setTimeout(150_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Snippet Labs' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Snippet Labs' }));
 
   // The empty services list offers the first service.
   await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();

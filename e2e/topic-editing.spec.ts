@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { newAccount, signUpVerified } from './fixtures/accounts';
 import { createRunningService } from './fixtures/running-service';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { startShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -17,8 +17,7 @@ test('an Owner adds, edits and removes topics in the browser while a mosquitto_s
   page,
 }) => {
   test.setTimeout(180_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Topic Works' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Topic Works' }));
   const { serviceId, token, mqttPort } = await createRunningService(
     page,
     `edit-${Date.now().toString(36)}`,
@@ -185,8 +184,7 @@ test('a User member browses topics but has no edit controls, and the API refuses
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Read Only Co' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Read Only Co' }));
   const { workspaceId, serviceId } = await createRunningService(
     page,
     `browse-${Date.now().toString(36)}`,

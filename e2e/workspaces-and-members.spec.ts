@@ -1,12 +1,11 @@
 import { FREE_TRIAL_TERMS } from '@herald/contract/constants';
-import { newAccount, signUpVerified } from './fixtures/accounts';
+import { newAccount } from './fixtures/accounts';
 import { linkIn, waitForMail } from './fixtures/mail';
-import { logIn, WORKSPACE_URL } from './fixtures/session';
+import { WORKSPACE_URL, signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 test('the frame shows the organisation, the avatar and the terms panel', async ({ page }) => {
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Frame Works' }));
-  await logIn(page, owner);
+  const owner = await signedIn(page, newAccount({ company: 'Frame Works' }));
 
   const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(breadcrumbs.getByRole('link', { name: 'Frame Works' })).toBeVisible();
@@ -36,8 +35,7 @@ test('an owner creates a team, invites a newcomer who joins from the mail, then 
   browser,
   baseURL,
 }) => {
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Owner Co' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Owner Co' }));
   const firstWorkspaceUrl = page.url();
 
   // Create team: the button waits for a name; the name is trimmed.
@@ -121,8 +119,7 @@ test('an owner creates a team, invites a newcomer who joins from the mail, then 
 });
 
 test('the Activity tab tells in sentences what was done to a service', async ({ page }) => {
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Audit Works' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Audit Works' }));
   const workspaceId = new URL(page.url()).pathname.split('/').pop() as string;
 
   // The service is made through the API (the services journey covers the form); its runtime is real.

@@ -1,4 +1,5 @@
 import { Anchor, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { variantColorResolver } from './scheme-aware-variant-colors';
 import classes from './theme.module.css';
 
 export const theme = createTheme({
@@ -11,6 +12,8 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
+  // Deep shades picked for the light page (color="red.9") read on the dark page too.
+  variantColorResolver,
   components: {
     // A titled notification greys its text (gray 6, 3.3:1 on white): too faint for WCAG AA.
     Notification: { styles: { description: { color: 'var(--mantine-color-text)' } } },

@@ -1,5 +1,6 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import type { ServiceNameCheckState } from '../hooks/use-service-name-check';
+import { SUCCESS_TEXT } from '../../../components/success-colour';
 
 export interface ServiceNameFieldProps {
   inputProps: TextInputProps;
@@ -29,7 +30,12 @@ export function ServiceNameField({ inputProps, check }: ServiceNameFieldProps) {
       rightSectionWidth={90}
       rightSection={
         hint === undefined ? undefined : (
-          <Text span size="xs" c={hint === 'Available' ? 'teal.9' : 'gray.7'} aria-live="polite">
+          <Text
+            span
+            size="xs"
+            c={hint === 'Available' ? SUCCESS_TEXT : 'dimmed'}
+            aria-live="polite"
+          >
             {hint}
           </Text>
         )
