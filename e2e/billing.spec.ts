@@ -6,11 +6,14 @@ import { test, expect, expectAccessible } from './fixtures/test';
 const SERVICE_URL = /\/service\/[0-9a-f]{12}$/;
 const WIDTHS = [1440, 360] as const;
 
-/** axe at both widths, and a screenshot of each for looking at (test-results/…/billing-<name>-<width>.png). */
+/**
+ * axe (which reads both widths and both schemes itself), and a screenshot at each width for looking at
+ * (test-results/…/billing-<name>-<width>.png).
+ */
 async function checkAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  await expectAccessible(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page);
     await page.screenshot({
       path: testInfo.outputPath(`billing-${name}-${width}.png`),
       fullPage: true,
