@@ -101,6 +101,12 @@ test('a new user creates a free service, connects real MQTT clients from the sho
     subscriber.child.kill();
   }
 
+  // API Token: the curl box a newcomer copies (issue 25: it was unreadable in the dark scheme).
+  await page.goto(`/service/${serviceId}/api-token`);
+  await expect(page.getByRole('heading', { level: 1, name: 'API Token' })).toBeVisible();
+  await expect(page.getByTestId('snippet-curl')).toContainText('curl');
+  await expectAccessible(page);
+
   // Console: without single sign-on an Owner gets the Setup admin user modal (e2e/console.spec.ts covers it and
   // single sign-on); its link opens the service's own console in a new window, which asks for an admin user.
   await serviceNav.getByRole('button', { name: 'Console' }).click();

@@ -13,6 +13,11 @@ test('topics published with mosquitto_pub appear in the browser, change live and
     page,
     `browse-${Date.now().toString(36)}`,
   );
+  // No topics yet: the command that publishes a first one (issue 25: unreadable in the dark scheme).
+  await page.goto(`/service/${serviceId}/topics/`);
+  await expect(page.getByTestId('first-topic-command')).toContainText('mosquitto_pub');
+  await expectAccessible(page);
+
   const publish = (topic: string, message: string) =>
     runShellSnippet(
       `mosquitto_pub -h localhost -p ${mqttPort} -u token -P '${token}' -q 1 -r -t '${topic}' -m '${message}'`,
