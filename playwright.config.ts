@@ -59,7 +59,8 @@ export default defineConfig({
       command: 'node --import tsx apps/server/src/server.ts',
       url: `http://127.0.0.1:${port}/v3/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Seconds on an idle machine; over a minute on a loaded 2-core one (TypeScript loaded through tsx).
+      timeout: 180_000,
       stdout: 'pipe',
       stderr: 'pipe',
       // A graceful stop lets the control plane stop the service runtimes it started.
