@@ -5,6 +5,8 @@ import { serverProjects } from './apps/server/vitest.config.ts';
 // (server-pglite, server-postgres) and Vitest does not nest projects, so they are listed here directly.
 export default defineConfig({
   test: {
+    // The default report, then the ten slowest tests (issue 25: see the next slow test before it times out).
+    reporters: ['default', './scripts/slowest/vitest-reporter.ts'],
     projects: ['packages/contract', 'packages/runtime', ...serverProjects, 'apps/web'],
   },
 });

@@ -1,6 +1,8 @@
 import { test, expect, expectAccessible } from './fixtures/test';
 
 test('the API reference lists the registered routes and can call one', async ({ page }) => {
+  // The reference is a large page of Swagger UI's: axe reads all of it four times (both schemes, both widths).
+  test.setTimeout(120_000);
   const cspViolations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());

@@ -1,16 +1,19 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
-import { logIn } from './fixtures/session';
+import { newAccount } from './fixtures/accounts';
+import { signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 const SERVICE_URL = /\/service\/[0-9a-f]{12}$/;
 const WIDTHS = [1440, 360] as const;
 
-/** axe at both widths, and a screenshot of each for looking at (test-results/…/billing-<name>-<width>.png). */
+/**
+ * axe (which reads both widths and both schemes itself), and a screenshot at each width for looking at
+ * (test-results/…/billing-<name>-<width>.png).
+ */
 async function checkAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  await expectAccessible(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page);
     await page.screenshot({
       path: testInfo.outputPath(`billing-${name}-${width}.png`),
       fullPage: true,
@@ -34,8 +37,7 @@ test('a workspace pays for a paid service through the built-in checkout, sees it
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Paying Customers' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Paying Customers' }));
   const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
 
   // Billing before anything is paid: no card, nothing billed.
@@ -133,8 +135,7 @@ test('the invoice summary draws its months as a chart with a text summary and a 
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Chart Readers' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Chart Readers' }));
   const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
   const now = new Date();
   const monthStart = (back: number) =>

@@ -1,5 +1,5 @@
-import { newAccount, signUpVerified } from './fixtures/accounts';
-import { logIn } from './fixtures/session';
+import { newAccount } from './fixtures/accounts';
+import { signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 test('data collection consent is stored per user and /track/events forwards to the page', async ({
@@ -7,8 +7,7 @@ test('data collection consent is stored per user and /track/events forwards to t
   browser,
   baseURL,
 }) => {
-  const account = await signUpVerified(page.request, newAccount());
-  await logIn(page, account);
+  await signedIn(page, newAccount());
   expect(await (await page.request.get('/v3/user/consent')).json()).toMatchObject({
     analytics: false,
   });

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
+import { newAccount } from './fixtures/accounts';
 import { createRunningService } from './fixtures/running-service';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { runShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -68,8 +68,7 @@ test('an Owner reads the service, event and adapter logs: live tail, load more, 
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Log Works' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Log Works' }));
   const serviceName = `logs-${Date.now().toString(36)}`;
   const { serviceId, mqttPort } = await createRunningService(page, serviceName);
 

@@ -1,17 +1,7 @@
-import type { Page } from '@playwright/test';
 import { newAccount } from './fixtures/accounts';
 import { linkIn, waitForMail } from './fixtures/mail';
 import { runOperator } from './fixtures/operator';
 import { test, expect, expectAccessible } from './fixtures/test';
-
-/** axe at the widest and narrowest widths the dashboard is built for. */
-async function expectAccessibleAtBothWidths(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test('a buyer subscribes on the marketplace, connects through /aws/signup, and an ended subscription leads to /aws/expired', async ({
   page,
@@ -26,7 +16,7 @@ test('a buyer subscribes on the marketplace, connects through /aws/signup, and a
   await expect(
     page.getByRole('heading', { level: 1, name: 'Connecting your AWS Marketplace subscription' }),
   ).toBeVisible();
-  await expectAccessibleAtBothWidths(page);
+  await expectAccessible(page);
 
   // A newcomer signs up; the page (with its token) is remembered and comes back.
   const account = newAccount();
@@ -55,7 +45,7 @@ test('a buyer subscribes on the marketplace, connects through /aws/signup, and a
     page.getByRole('link', { name: 'Herald Cloud, AWS Marketplace organisation' }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
-  await expectAccessibleAtBothWidths(page);
+  await expectAccessible(page);
 
   const created = await page.request.post('/v3/service/create', {
     data: {
@@ -76,7 +66,7 @@ test('a buyer subscribes on the marketplace, connects through /aws/signup, and a
   await expect(
     page.getByRole('heading', { level: 1, name: 'Your AWS Marketplace subscription has ended' }),
   ).toBeVisible();
-  await expectAccessibleAtBothWidths(page);
+  await expectAccessible(page);
   await page.goto(`/service/${serviceId}/settings`);
   await expect(page).toHaveURL(/\/aws\/expired$/);
 

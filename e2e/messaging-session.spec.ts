@@ -1,7 +1,7 @@
 import type { WebSocket } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
+import { newAccount } from './fixtures/accounts';
 import { createRunningService } from './fixtures/running-service';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { runShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -9,8 +9,7 @@ test("the dashboard's messaging session connects on the topics page only and com
   page,
 }) => {
   test.setTimeout(180_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Live Sessions' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Live Sessions' }));
   const { serviceId, token, mqttPort } = await createRunningService(
     page,
     `live-${Date.now().toString(36)}`,

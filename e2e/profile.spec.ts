@@ -1,10 +1,9 @@
-import { newAccount, signUpVerified } from './fixtures/accounts';
-import { logIn } from './fixtures/session';
+import { newAccount } from './fixtures/accounts';
+import { signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 test('a user edits the profile and changes the password', async ({ page }) => {
-  const account = await signUpVerified(page.request, newAccount());
-  await logIn(page, account);
+  const account = await signedIn(page, newAccount());
   await page.getByRole('button', { name: /^Logged in as/ }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -36,8 +35,7 @@ test('a user edits the profile and changes the password', async ({ page }) => {
 });
 
 test('a user deletes the account and is logged out', async ({ page }) => {
-  const account = await signUpVerified(page.request, newAccount());
-  await logIn(page, account);
+  const account = await signedIn(page, newAccount());
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

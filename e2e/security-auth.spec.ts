@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
+import { newAccount } from './fixtures/accounts';
 import { createRunningService } from './fixtures/running-service';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { runShellSnippet, startShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -26,8 +26,7 @@ test('an Owner adds a principal with a role through Auth; mosquitto_sub and the 
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Secure Works' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Secure Works' }));
   const { serviceId, token, mqttPort } = await createRunningService(
     page,
     `auth-${Date.now().toString(36)}`,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
+import { newAccount } from './fixtures/accounts';
 import { createRunningService } from './fixtures/running-service';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { runShellSnippet, startShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -26,8 +26,7 @@ test('an Owner creates a role in the permissions matrix and a principal in Auth;
   page,
 }) => {
   test.setTimeout(240_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Role Works' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Role Works' }));
   const { serviceId, token, mqttPort } = await createRunningService(
     page,
     `roles-${Date.now().toString(36)}`,

@@ -1,5 +1,5 @@
-import { newAccount, signUpVerified } from './fixtures/accounts';
-import { logIn } from './fixtures/session';
+import { newAccount } from './fixtures/accounts';
+import { signedIn } from './fixtures/session';
 import { runJavaScriptSnippet, runShellSnippet, startShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -9,8 +9,7 @@ test('a new user creates a free service, connects real MQTT clients from the sho
   page,
 }) => {
   test.setTimeout(150_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Snippet Labs' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Snippet Labs' }));
 
   // The empty services list offers the first service.
   await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
@@ -101,6 +100,12 @@ test('a new user creates a free service, connects real MQTT clients from the sho
   } finally {
     subscriber.child.kill();
   }
+
+  // API Token: the curl box a newcomer copies (issue 25: it was unreadable in the dark scheme).
+  await page.goto(`/service/${serviceId}/api-token`);
+  await expect(page.getByRole('heading', { level: 1, name: 'API Token' })).toBeVisible();
+  await expect(page.getByTestId('snippet-curl')).toContainText('curl');
+  await expectAccessible(page);
 
   // Console: without single sign-on an Owner gets the Setup admin user modal (e2e/console.spec.ts covers it and
   // single sign-on); its link opens the service's own console in a new window, which asks for an admin user.

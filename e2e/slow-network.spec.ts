@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
-import { logIn } from './fixtures/session';
+import { newAccount } from './fixtures/accounts';
+import { signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 /**
@@ -44,8 +44,7 @@ test('on a slow network the services list shows with the page, a service shows i
   page,
 }) => {
   test.setTimeout(180_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Slow Lane Ltd' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Slow Lane Ltd' }));
   const workspacePath = new URL(page.url()).pathname;
   const workspaceId = workspacePath.split('/').pop()!;
 

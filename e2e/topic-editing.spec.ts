@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
+import { newAccount } from './fixtures/accounts';
+import { joinedMember } from './fixtures/members';
 import { createRunningService } from './fixtures/running-service';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { startShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -17,8 +18,7 @@ test('an Owner adds, edits and removes topics in the browser while a mosquitto_s
   page,
 }) => {
   test.setTimeout(180_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Topic Works' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Topic Works' }));
   const { serviceId, token, mqttPort } = await createRunningService(
     page,
     `edit-${Date.now().toString(36)}`,
@@ -185,8 +185,7 @@ test('a User member browses topics but has no edit controls, and the API refuses
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Read Only Co' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Read Only Co' }));
   const { workspaceId, serviceId } = await createRunningService(
     page,
     `browse-${Date.now().toString(36)}`,
@@ -196,32 +195,14 @@ test('a User member browses topics but has no edit controls, and the API refuses
   });
   expect(put.status(), await put.text()).toBe(200);
 
-  // The owner invites an existing account as a User; they log in and accept (their own browser context: signing up
+  // The owner invites a new account as a User, who accepts (their own browser context: signing up
   // through the owner's context would log the owner out).
   const theirContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
   const theirs = await theirContext.newPage();
   try {
-    const reader = await signUpVerified(theirs.request, newAccount({ firstName: 'Grace' }));
-    const invite = await page.request.post(`/v3/workspace/${workspaceId}/invites`, {
-      data: { email: reader.email, role: 'User' },
+    await joinedMember(page.request, theirs.request, workspaceId, {
+      account: newAccount({ firstName: 'Grace' }),
     });
-    expect(invite.status(), await invite.text()).toBe(201);
-    const login = await theirs.request.post('/v3/auth/login', {
-      data: {
-        realm: 'Username-Password-Authentication',
-        username: reader.email,
-        password: reader.password,
-      },
-    });
-    expect(login.status(), await login.text()).toBe(200);
-    const pending = (await (await theirs.request.get('/v3/user/pending-invites')).json()) as {
-      inviteId: string;
-    }[];
-    expect(pending).toHaveLength(1);
-    const accepted = await theirs.request.post(
-      `/v3/user/pending-invites/${pending[0]!.inviteId}/accept`,
-    );
-    expect(accepted.status(), await accepted.text()).toBe(200);
 
     await theirs.goto(`/service/${serviceId}/topics/shared/reading`);
     await expect(

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { newAccount, signUpVerified } from './fixtures/accounts';
+import { newAccount } from './fixtures/accounts';
 import { createRunningService } from './fixtures/running-service';
-import { logIn } from './fixtures/session';
+import { signedIn } from './fixtures/session';
 import { runShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
 
@@ -33,8 +33,7 @@ test('messages published with mosquitto_pub at a known rate show on the usage sc
   page,
 }) => {
   test.setTimeout(240_000);
-  const owner = await signUpVerified(page.request, newAccount({ company: 'Usage Meters' }));
-  await logIn(page, owner);
+  await signedIn(page, newAccount({ company: 'Usage Meters' }));
   const { serviceId, token, mqttPort } = await createRunningService(
     page,
     `usage-${Date.now().toString(36)}`,

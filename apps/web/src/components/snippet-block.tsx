@@ -1,4 +1,5 @@
 import { Box, Button, CopyButton, Group, Text } from '@mantine/core';
+import classes from './snippet-block.module.css';
 
 /** A ready-to-run snippet in a code block with a Copy button; `testId` names the code element for end-to-end tests. */
 export function SnippetBlock({
@@ -28,15 +29,7 @@ export function SnippetBlock({
         component="pre"
         // Long lines scroll sideways: keyboard users must be able to reach the scroll (axe).
         tabIndex={0}
-        m={0}
-        p="sm"
-        style={{
-          overflowX: 'auto',
-          borderRadius: 'var(--mantine-radius-sm)',
-          background: 'var(--mantine-color-gray-0)',
-          border: '1px solid var(--mantine-color-gray-3)',
-          fontSize: 'var(--mantine-font-size-xs)',
-        }}
+        className={classes.code}
       >
         <code data-testid={testId}>{code}</code>
       </Box>

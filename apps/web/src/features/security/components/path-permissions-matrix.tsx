@@ -1,4 +1,5 @@
 import { ActionIcon, Checkbox, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 import {
   PATH_PERMISSIONS,
   PATH_PERMISSION_WORDS,
@@ -151,7 +152,7 @@ export function PathPermissionsMatrix({
         </Table.ScrollContainer>
       )}
       {error !== undefined && (
-        <Text size="sm" c="red.9" role="alert">
+        <Text size="sm" c={DANGER_TEXT} role="alert">
           {error}
         </Text>
       )}

@@ -2,6 +2,7 @@ import type { Principal } from '@herald/contract/security/security.schema';
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from '../../../components/stacked-table.module.css';
+import { lightBadgeTextColor } from '../../../components/badge-contrast';
 import { PrincipalActionsMenu } from './principals-actions-menu';
 import type { PrincipalActionHandlers } from './principals-actions-menu';
 
@@ -76,7 +77,14 @@ export function PrincipalRoleBadges({ roles }: { roles: readonly string[] }) {
   return (
     <Group gap={4}>
       {roles.map((role) => (
-        <Badge key={role} variant="light" color="gray" tt="none" c="var(--mantine-color-gray-9)">
+        <Badge
+          key={role}
+          variant="light"
+          color="gray"
+          tt="none"
+          // Gray 9 on the light page, gray 2 on the dark one (a fixed gray 9 was unreadable there).
+          style={{ '--badge-color': lightBadgeTextColor('gray') }}
+        >
           {role}
         </Badge>
       ))}

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { describeRoleRemoval } from '@herald/contract/security/security-change';
 import type { Principal, SecurityStore } from '@herald/contract/security/security.schema';
 import { useState } from 'react';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 import { showToast } from '../../../lib/toast';
 import { useRemoveRoleMutation } from '../api/security-queries';
 import { ChangeReviewModal } from './change-review';
@@ -47,7 +48,7 @@ export function RemoveRoleButton({
     });
   return (
     <>
-      <Button variant="default" c="red.9" onClick={() => setConfirming(true)}>
+      <Button variant="default" c={DANGER_TEXT} onClick={() => setConfirming(true)}>
         Remove role
       </Button>
       <ChangeReviewModal

@@ -1,12 +1,7 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { ServiceNameCheckState } from '../hooks/use-service-name-check';
-
-/**
- * "Available" in teal that reads on the field in both schemes: teal 9 was 2.71:1 on the dark scheme's input (axe
- * color-contrast); light-dark() follows the `color-scheme` Mantine sets.
- */
-const AVAILABLE_TEXT = 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))';
+import { SUCCESS_TEXT } from '../../../components/success-colour';
 
 export interface ServiceNameFieldProps {
   inputProps: TextInputProps;
@@ -46,7 +41,7 @@ export function ServiceNameField({ inputProps, check }: ServiceNameFieldProps) {
           <Text
             span
             size="xs"
-            c={hint === 'Available' ? AVAILABLE_TEXT : 'dimmed'}
+            c={hint === 'Available' ? SUCCESS_TEXT : 'dimmed'}
             aria-live="polite"
           >
             {hint}

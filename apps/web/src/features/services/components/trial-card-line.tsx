@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { trialDisplay } from '@herald/contract/billing/free-trial-display';
 import type { Service } from '@herald/contract/services/service.schema';
 import { useNow } from '../../../lib/use-now';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 /**
  * The service card's free trial line (docs/decisions/025): "Free trial · 12 days left" with the messages used, or
@@ -23,7 +24,7 @@ export function TrialCardLine({ service, now }: { service: Service; now?: number
     );
   }
   return (
-    <Text size="sm" c="red.8">
+    <Text size="sm" c={DANGER_TEXT}>
       <Text span fw={500}>
         {display.headline}
       </Text>
