@@ -1,7 +1,8 @@
 /**
  * Signed-in reads against the real server over loopback HTTP (issue 9, Performance): autocannon, 16 connections,
  * ~10 s per route after a 2 s warm-up, against /v3/health (without and with a session cookie), /v3/user,
- * /v3/workspace/{id}/services and /v3/workspaces?expandServices=true. Prints req/s (average), p99 and the server
+ * /v3/workspace/{id}/services, /v3/workspaces?expandServices=true, and the other reads of a page load (the services
+ * statuses, /v3/metadata, /v3/auth/connections). Prints req/s (average), p99 and the server
  * process's CPU time per request (from /proc: the figure that stays comparable when other work shares the cores).
  *
  * Setup goes straight through the database (no mail outbox): the app is built in-process on a temporary DATA_DIR,
@@ -103,6 +104,14 @@ try {
       path: '/v3/workspaces?expandServices=true',
       headers: cookie,
     },
+    // The rest of what a page load asks (contract page-answers: signedInPageCalls and publicPageCalls).
+    {
+      name: 'GET /v3/workspace/{id}/services/status',
+      path: `/v3/workspace/${workspaceId}/services/status`,
+      headers: cookie,
+    },
+    { name: 'GET /v3/metadata', path: '/v3/metadata', headers: cookie },
+    { name: 'GET /v3/auth/connections', path: '/v3/auth/connections', headers: {} },
   ];
   const rows: string[] = [];
   for (const item of cases) {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '../db/schema';
 import { writeGenerationOf } from '../db/write-generation';
 import { findLiveService, updateService } from '../modules/service/service.repository';
+import { statementsDuring, untilCached } from '../testing/statements-during';
 import { testDatabaseKind } from '../testing/test-database-kind';
 import { insertTestService, uniqueServiceName } from '../testing/test-services';
 import { changeTestPassword, signUp, uniqueAddress } from '../testing/test-users';
@@ -29,28 +30,6 @@ interface ListedService {
   consoleSettings: { hintColor: string | null };
 }
 
-/** Every SQL text the app sends while `run` runs (PGlite takes statements through query() and exec()). */
-async function statementsDuring(app: FastifyInstance, run: () => Promise<unknown>) {
-  const client = (app.db as unknown as { $client: Record<string, unknown> }).$client;
-  const texts: string[] = [];
-  const originals = new Map<string, unknown>();
-  for (const method of ['query', 'exec']) {
-    const original = client[method];
-    if (typeof original !== 'function') continue;
-    originals.set(method, original);
-    client[method] = (...args: unknown[]) => {
-      texts.push(String(args[0]));
-      return (original as (...all: unknown[]) => unknown).apply(client, args);
-    };
-  }
-  try {
-    await run();
-  } finally {
-    for (const [method, original] of originals) client[method] = original;
-  }
-  return texts;
-}
-
 /**
  * The embedded database's read cache (docs/decisions/015, "Embedded database: read cache"): each case first shows
  * that the read is served from memory (no statement reaches the database), then that a write of each kind counts
@@ -72,26 +51,10 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
     };
   }
 
-  /**
-   * Reads until a read is served from memory (no statement reaches the database), which must happen within a few
-   * reads: work that finishes after a response (the sign-up mail, the first signing key) is a write too, and
-   * rightly makes the reads before it miss.
-   */
-  async function untilCached<T>(read: () => Promise<T>, isCacheHit: (texts: string[]) => boolean) {
-    let value = await read();
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const texts = await statementsDuring(app, async () => {
-        value = await read();
-      });
-      if (isCacheHit(texts)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('The read never came from the cache');
-  }
-
   /** Reads the services list until it comes from memory; returns it. */
   async function expectCachedList(who: Pick<TestMember, 'token'>, workspaceId: string) {
     const cached = await untilCached(
+      app,
       () => list(who, workspaceId),
       (texts) => texts.length === 0,
     );
@@ -102,6 +65,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
   /** Reads /v3/user until its session comes from memory (the handler itself still reads the profile). */
   async function expectCachedSession(who: Pick<TestMember, 'token'>) {
     const response = await untilCached(
+      app,
       () => callAs(app, who, 'GET', routes.getUser.path),
       (texts) => !texts.some((text) => /auth_session/.test(text) || text.includes(who.token)),
     );
@@ -161,6 +125,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
     const creditPath = buildPath(routes.getWorkspaceCredit.path, { workspaceId: team.workspaceId });
     // The refusal comes from the cached role: nothing is read.
     const refused = await untilCached(
+      app,
       () => callAs(app, team.user, 'GET', creditPath),
       (texts) => texts.length === 0,
     );

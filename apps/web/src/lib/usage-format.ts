@@ -37,3 +37,10 @@ export function formatBytes(value: number, locale?: string): string {
     maximumFractionDigits: unitIndex === 0 ? 0 : 1,
   }).format(scaled);
 }
+
+/**
+ * What a billed message is (issue 25: 147 messages published showed as 175 billed), said wherever the figures are:
+ * the runtime bills each message a client publishes and each message it delivers to a client (docs/decisions/022).
+ */
+export const BILLED_MESSAGES_NOTE =
+  'Billed messages are the messages clients publish (in) plus the messages delivered to subscribers (out).';

@@ -6,6 +6,8 @@ import { handle, type MockHandler } from './api-mock';
 export interface UsageFixture {
   /** Messages per step (histogram points; the sum is their total). Points may be sparse: the UI zero-fills. */
   messages: UsagePoint[];
+  /** Of those, the messages clients published (in); none unless given. */
+  published?: UsagePoint[];
   bytes: number;
   sessions: UsagePoint[];
   topics: UsagePoint[];
@@ -32,11 +34,13 @@ export function usageHandler(fixture: UsageFixture): MockHandler {
       const points = inRange(
         metric === 'billed_messages_total'
           ? fixture.messages
-          : metric === 'sessions'
-            ? fixture.sessions
-            : metric === 'topics'
-              ? fixture.topics
-              : [],
+          : metric === 'messages_in_total'
+            ? (fixture.published ?? [])
+            : metric === 'sessions'
+              ? fixture.sessions
+              : metric === 'topics'
+                ? fixture.topics
+                : [],
       );
       if (queryType === 'histogram') return { metricType, valueList: points };
       if (metric === 'bytes_total') return { metricType, value: fixture.bytes };

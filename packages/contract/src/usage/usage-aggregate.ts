@@ -7,13 +7,14 @@ import type { UsageMetric, UsageQueryType } from './usage.schema';
  * answers with these (or SQL that matches them, tested against them); the Prometheus store answers the same
  * questions in PromQL.
  *
- * Counters (billed_messages_total, bytes_total) are stored as the increase within each bucket; gauges (sessions,
+ * Counters (billed_messages_total, messages_in_total, bytes_total) are stored as the increase within each bucket; gauges (sessions,
  * topics) as the highest and lowest value seen within it.
  */
 export type UsageMetricKind = 'counter' | 'gauge';
 
 export const USAGE_METRIC_KINDS = {
   billed_messages_total: 'counter',
+  messages_in_total: 'counter',
   bytes_total: 'counter',
   sessions: 'gauge',
   topics: 'gauge',
@@ -24,6 +25,8 @@ export interface UsageBucket {
   start: number;
   seconds: number;
   billedMessages: number;
+  /** Messages published by clients (the "in" part of the billed messages). */
+  messagesIn: number;
   bytes: number;
   sessionsMax: number;
   sessionsMin: number;
@@ -40,6 +43,8 @@ export function bucketValue(
   switch (metric) {
     case 'billed_messages_total':
       return bucket.billedMessages;
+    case 'messages_in_total':
+      return bucket.messagesIn;
     case 'bytes_total':
       return bucket.bytes;
     case 'sessions':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usagePeriodRange } from './usage-periods';
 import {
+  messagesInAndOut,
   usageMetricsFromItems,
   usageRequests,
   usageSummaryFromItems,
@@ -13,7 +14,12 @@ const range = { from: 1000, to: 1240, stepSeconds: 60 };
 describe('usageRequests', () => {
   it('makes four calls, one per query type, naming the metrics each needs', () => {
     expect(usageRequests(range)).toEqual([
-      { from: 1000, to: 1240, queryType: 'sum', metrics: 'billed_messages_total,bytes_total' },
+      {
+        from: 1000,
+        to: 1240,
+        queryType: 'sum',
+        metrics: 'billed_messages_total,messages_in_total,bytes_total',
+      },
       { from: 1000, to: 1240, queryType: 'peak', metrics: 'sessions,topics' },
       { from: 1000, to: 1240, queryType: 'low', metrics: 'sessions' },
       {
@@ -61,6 +67,7 @@ describe('usageRequests', () => {
 function answers(): UsageItem[] {
   return [
     { metricType: 'herald_billed_messages_total_sum', value: 42 },
+    { metricType: 'herald_messages_in_total_sum', value: 30 },
     { metricType: 'herald_bytes_total_sum', value: 4200 },
     { metricType: 'herald_sessions_peak', value: 9 },
     { metricType: 'herald_topics_peak', value: 5 },
@@ -95,6 +102,8 @@ describe('usageMetricsFromItems', () => {
           { timestamp: 1180, value: 2 },
         ],
         total: 42,
+        published: 30,
+        delivered: 12,
       },
       sessions: {
         series: [
@@ -127,6 +136,7 @@ describe('usageMetricsFromItems', () => {
 
   it.each([
     'herald_billed_messages_total_sum',
+    'herald_messages_in_total_sum',
     'herald_bytes_total_sum',
     'herald_sessions_peak',
     'herald_topics_peak',
@@ -179,10 +189,27 @@ describe('usageMetricsFromItems', () => {
   });
 });
 
+describe('messagesInAndOut', () => {
+  it.each([
+    // Issue 25: 147 published, 175 billed: 28 copies delivered to subscribers.
+    [175, 147, { published: 147, delivered: 28 }],
+    [120, 120, { published: 120, delivered: 0 }],
+    [0, 0, { published: 0, delivered: 0 }],
+    // One publish delivered to ten subscribers.
+    [11, 1, { published: 1, delivered: 10 }],
+    // A store that lost part of the billed count never shows a negative delivery.
+    [5, 7, { published: 7, delivered: 0 }],
+  ])('splits %d billed messages with %d published into %j', (billed, published, expected) => {
+    expect(messagesInAndOut(billed, published)).toEqual(expected);
+  });
+});
+
 describe('usageSummaryFromItems', () => {
   it('reads the totals, ignoring the series', () => {
     expect(usageSummaryFromItems(answers())).toEqual({
       messages: 42,
+      messagesPublished: 30,
+      messagesDelivered: 12,
       bytes: 4200,
       sessionsPeak: 9,
       sessionsLow: 1,

@@ -27,7 +27,7 @@ export interface UsageRequest {
 export function usageRequests(range: UsageRange): UsageRequest[] {
   const base = { from: range.from, to: range.to };
   return [
-    { ...base, queryType: 'sum', metrics: 'billed_messages_total,bytes_total' },
+    { ...base, queryType: 'sum', metrics: 'billed_messages_total,messages_in_total,bytes_total' },
     { ...base, queryType: 'peak', metrics: 'sessions,topics' },
     { ...base, queryType: 'low', metrics: 'sessions' },
     {
@@ -65,6 +65,16 @@ function seriesOf(items: readonly UsageItem[], metricType: string, range: UsageR
 const topicsHistogram = usageMetricType('topics' satisfies UsageMetric, 'histogram');
 
 /**
+ * Billed messages are the messages clients published (in) plus the messages delivered to clients (out), the
+ * runtime's own `$SYS/` information excluded (docs/decisions/022): so what was delivered is the billed count less
+ * what was published. Both sums cover the same scrapes; a negative difference can only come from a store that lost
+ * one of them, and reads 0.
+ */
+export function messagesInAndOut(billed: number, published: number) {
+  return { published, delivered: Math.max(0, billed - published) };
+}
+
+/**
  * The usage view's figures from the answers of `usageRequests` (all items in one list). Series are zero-filled at
  * each step of `range` (section 9). A missing item throws 'No metric {type} found'; an item without its value
  * 'No metric {type} value found' (section 8).
@@ -77,6 +87,10 @@ export function usageMetricsFromItems(
     messages: {
       series: seriesOf(items, USAGE_METRIC_TYPES.billedMessagesHistogram, range),
       total: valueOf(items, USAGE_METRIC_TYPES.billedMessagesSum),
+      ...messagesInAndOut(
+        valueOf(items, USAGE_METRIC_TYPES.billedMessagesSum),
+        valueOf(items, USAGE_METRIC_TYPES.messagesInSum),
+      ),
     },
     sessions: {
       series: seriesOf(items, USAGE_METRIC_TYPES.sessionsHistogram, range),
@@ -93,7 +107,10 @@ export function usageMetricsFromItems(
 
 /** The totals only (from `usageSummaryRequests`). */
 export interface UsageSummary {
+  /** Billed messages: `messagesPublished` plus `messagesDelivered`. */
   messages: number;
+  messagesPublished: number;
+  messagesDelivered: number;
   bytes: number;
   sessionsPeak: number;
   sessionsLow: number;
@@ -101,8 +118,15 @@ export interface UsageSummary {
 }
 
 export function usageSummaryFromItems(items: readonly UsageItem[]): UsageSummary {
+  const billed = valueOf(items, USAGE_METRIC_TYPES.billedMessagesSum);
+  const { published, delivered } = messagesInAndOut(
+    billed,
+    valueOf(items, USAGE_METRIC_TYPES.messagesInSum),
+  );
   return {
-    messages: valueOf(items, USAGE_METRIC_TYPES.billedMessagesSum),
+    messages: billed,
+    messagesPublished: published,
+    messagesDelivered: delivered,
     bytes: valueOf(items, USAGE_METRIC_TYPES.bytesSum),
     sessionsPeak: valueOf(items, USAGE_METRIC_TYPES.sessionsPeak),
     sessionsLow: valueOf(items, USAGE_METRIC_TYPES.sessionsLow),

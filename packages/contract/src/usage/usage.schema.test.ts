@@ -52,7 +52,7 @@ describe('the usage query errors', () => {
     [
       'metrics.1',
       { metrics: 'sessions,cpu' },
-      'Each metric is one of bytes_total, billed_messages_total, sessions, topics',
+      'Each metric is one of bytes_total, billed_messages_total, messages_in_total, sessions, topics',
     ],
   ])('names %s', (path, change, message) => {
     const result = usageQuerySchema.safeParse({ ...base, ...change });
@@ -75,10 +75,11 @@ describe('the usage query errors', () => {
 });
 
 describe('metric types', () => {
-  it('are the names section 7 reads', () => {
+  it('are the names section 7 reads, and the messages published (the in part of the billed ones)', () => {
     expect(Object.values(USAGE_METRIC_TYPES).sort()).toEqual(
       [
         'herald_billed_messages_total_sum',
+        'herald_messages_in_total_sum',
         'herald_bytes_total_sum',
         'herald_sessions_peak',
         'herald_topics_peak',

@@ -5,9 +5,14 @@ import { queryIntegerSchema, queryUnixSecondsSchema } from '../common/fields';
 export const USAGE_QUERY_TYPES = ['sum', 'peak', 'low', 'increase', 'histogram'] as const;
 export type UsageQueryType = (typeof USAGE_QUERY_TYPES)[number];
 
+/**
+ * `messages_in_total` (ours, beside the spec's four) counts the messages clients published; the billed messages are
+ * those plus the messages delivered to clients (docs/decisions/022), so what was delivered is the difference.
+ */
 export const USAGE_METRICS = [
   'bytes_total',
   'billed_messages_total',
+  'messages_in_total',
   'sessions',
   'topics',
 ] as const;
@@ -21,6 +26,7 @@ export function usageMetricType(metric: UsageMetric, queryType: UsageQueryType):
 /** The metric types the dashboard reads (section 7). */
 export const USAGE_METRIC_TYPES = {
   billedMessagesSum: usageMetricType('billed_messages_total', 'sum'),
+  messagesInSum: usageMetricType('messages_in_total', 'sum'),
   bytesSum: usageMetricType('bytes_total', 'sum'),
   sessionsPeak: usageMetricType('sessions', 'peak'),
   topicsPeak: usageMetricType('topics', 'peak'),
@@ -78,7 +84,13 @@ export const usageResponseSchema = z.array(usageItemSchema);
 
 /** Usage metrics of one service over one period, as the usage screen shows them (section 3). */
 export const usageMetricsSchema = z.object({
-  messages: z.object({ series: z.array(usagePointSchema), total: z.number() }),
+  /** `total` is what is billed: `published` (in) plus `delivered` (out). */
+  messages: z.object({
+    series: z.array(usagePointSchema),
+    total: z.number(),
+    published: z.number(),
+    delivered: z.number(),
+  }),
   sessions: z.object({ series: z.array(usagePointSchema), peak: z.number(), low: z.number() }),
   topics: z.object({ series: z.array(usagePointSchema), peak: z.number() }),
   bytesTotal: z.number(),

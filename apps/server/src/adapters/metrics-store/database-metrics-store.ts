@@ -24,6 +24,7 @@ export const MINUTE_ROWS_KEPT_SECONDS = DAY;
 /** The stored columns of each metric: a counter's increase, or a gauge's highest and lowest value. */
 const COLUMNS = {
   billed_messages_total: { max: sql.raw('billed_messages'), min: sql.raw('billed_messages') },
+  messages_in_total: { max: sql.raw('messages_in'), min: sql.raw('messages_in') },
   bytes_total: { max: sql.raw('bytes'), min: sql.raw('bytes') },
   sessions: { max: sql.raw('sessions_max'), min: sql.raw('sessions_min') },
   topics: { max: sql.raw('topics_max'), min: sql.raw('topics_min') },
@@ -102,6 +103,15 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
         previous ? { value: previous.billedMessages, startedAt: previous.runtimeStartedAt } : null,
         reading(scrape.billedMessages),
       );
+      // A state from before messages in were recorded (null) has no reading of them: the same runtime's count so
+      // far was published before, and counting it now would lump it into this minute.
+      const messagesIn = counterIncrease(
+        previous?.messagesIn != null
+          ? { value: previous.messagesIn, startedAt: previous.runtimeStartedAt }
+          : null,
+        reading(scrape.messagesIn),
+        !previous || previous.runtimeStartedAt !== scrape.startedAt,
+      );
       const bytes = counterIncrease(
         previous ? { value: previous.bytes, startedAt: previous.runtimeStartedAt } : null,
         reading(scrape.bytes),
@@ -113,6 +123,7 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
           seconds: MINUTE,
           start: minute,
           billedMessages,
+          messagesIn,
           bytes,
           sessionsMax: scrape.sessions,
           sessionsMin: scrape.sessions,
@@ -123,6 +134,7 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
           target: [usageSample.serviceId, usageSample.seconds, usageSample.start],
           set: {
             billedMessages: sql`${usageSample.billedMessages} + excluded.billed_messages`,
+            messagesIn: sql`${usageSample.messagesIn} + excluded.messages_in`,
             bytes: sql`${usageSample.bytes} + excluded.bytes`,
             sessionsMax: sql`greatest(${usageSample.sessionsMax}, excluded.sessions_max)`,
             sessionsMin: sql`least(${usageSample.sessionsMin}, excluded.sessions_min)`,
@@ -133,6 +145,7 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
       const state = {
         runtimeStartedAt: scrape.startedAt,
         billedMessages: scrape.billedMessages,
+        messagesIn: scrape.messagesIn,
         bytes: scrape.bytes,
         scrapedAt: at,
       };
@@ -223,15 +236,17 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
       db,
       sql`with moved as (
             delete from usage_sample where seconds = ${sql.raw(String(MINUTE))} and start < ${foldBefore}
-            returning service_id, start, billed_messages, bytes, sessions_max, sessions_min, topics_max, topics_min
+            returning service_id, start, billed_messages, messages_in, bytes, sessions_max, sessions_min, topics_max, topics_min
           ), hours as (
             insert into usage_sample as sample
-              (service_id, seconds, start, billed_messages, bytes, sessions_max, sessions_min, topics_max, topics_min)
-            select service_id, ${hour}, start - start % ${hour}, sum(billed_messages), sum(bytes),
+              (service_id, seconds, start, billed_messages, messages_in, bytes, sessions_max, sessions_min, topics_max,
+               topics_min)
+            select service_id, ${hour}, start - start % ${hour}, sum(billed_messages), sum(messages_in), sum(bytes),
                    max(sessions_max), min(sessions_min), max(topics_max), min(topics_min)
             from moved group by service_id, start - start % ${hour}
             on conflict (service_id, seconds, start) do update set
               billed_messages = sample.billed_messages + excluded.billed_messages,
+              messages_in = sample.messages_in + excluded.messages_in,
               bytes = sample.bytes + excluded.bytes,
               sessions_max = greatest(sample.sessions_max, excluded.sessions_max),
               sessions_min = least(sample.sessions_min, excluded.sessions_min),

@@ -14,6 +14,8 @@ export interface RuntimeScrape {
   startedAt: number;
   /** Counters since that start. */
   billedMessages: number;
+  /** Messages published by clients: the "in" part of the billed messages. */
+  messagesIn: number;
   bytes: number;
   /** Gauges now. */
   sessions: number;

@@ -47,6 +47,8 @@ interface Process {
 interface Reading {
   time: number;
   billed: number;
+  /** Published (in): part of the billed messages. */
+  published: number;
   bytes: number;
   sessions: number;
   topics: number;
@@ -71,6 +73,7 @@ function readingsOf(process: Process): Reading[] {
     readings.push({
       time,
       billed,
+      published: Math.floor(billed / 2),
       bytes,
       sessions: (step * 37) % 11,
       topics: ((step * 13) % 9) + 1,
@@ -86,6 +89,7 @@ function labelsOf(process: Process): string {
 
 const READING_OF_METRIC = {
   billed_messages_total: 'billed',
+  messages_in_total: 'published',
   bytes_total: 'bytes',
   sessions: 'sessions',
   topics: 'topics',

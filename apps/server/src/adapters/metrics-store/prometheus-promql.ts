@@ -33,6 +33,7 @@ export const FRESH_PROCESS_SECONDS = 360;
 
 const SERIES_NAMES = {
   billed_messages_total: 'herald_billed_messages_total',
+  messages_in_total: 'herald_messages_in_total',
   bytes_total: 'herald_bytes_total',
   sessions: 'herald_sessions',
   topics: 'herald_topics',

@@ -62,6 +62,8 @@ describe('the Prometheus text reader', () => {
     expect(readRuntimeScrape(text)).toEqual({
       startedAt: 1_764_000_000,
       billedMessages: 2,
+      // Published by clients: the in part of the billed messages (the other is the delivery to a/b).
+      messagesIn: 1,
       bytes: 200,
       sessions: 3,
       topics: 12,

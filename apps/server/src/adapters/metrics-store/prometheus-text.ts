@@ -115,6 +115,7 @@ export function parsePrometheusText(text: string): PrometheusSample[] {
 export const RUNTIME_SCRAPE_SERIES = {
   startedAt: 'herald_runtime_start_time_seconds',
   billedMessages: 'herald_billed_messages_total',
+  messagesIn: 'herald_messages_in_total',
   bytes: 'herald_bytes_total',
   sessions: 'herald_sessions',
   topics: 'herald_topics',
@@ -139,6 +140,7 @@ export function readRuntimeScrape(text: string): RuntimeScrape {
   return {
     startedAt: read(RUNTIME_SCRAPE_SERIES.startedAt),
     billedMessages: read(RUNTIME_SCRAPE_SERIES.billedMessages),
+    messagesIn: read(RUNTIME_SCRAPE_SERIES.messagesIn),
     bytes: read(RUNTIME_SCRAPE_SERIES.bytes),
     sessions: read(RUNTIME_SCRAPE_SERIES.sessions),
     topics: read(RUNTIME_SCRAPE_SERIES.topics),

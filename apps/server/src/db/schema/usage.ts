@@ -13,6 +13,8 @@ export const usageSample = pgTable(
     seconds: integer('seconds').notNull(),
     start: bigint('start', { mode: 'number' }).notNull(),
     billedMessages: bigint('billed_messages', { mode: 'number' }).notNull().default(0),
+    /** Messages published by clients (the "in" part of the billed messages); 0 in rows older than migration 0008. */
+    messagesIn: bigint('messages_in', { mode: 'number' }).notNull().default(0),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     sessionsMax: integer('sessions_max').notNull().default(0),
     sessionsMin: integer('sessions_min').notNull().default(0),
@@ -34,6 +36,8 @@ export const metricsScrapeState = pgTable('metrics_scrape_state', {
   serviceId: text('service_id').primaryKey(),
   runtimeStartedAt: bigint('runtime_started_at', { mode: 'number' }).notNull(),
   billedMessages: bigint('billed_messages', { mode: 'number' }).notNull(),
+  /** Null in a state written before migration 0008: that runtime's count so far is not known to be new. */
+  messagesIn: bigint('messages_in', { mode: 'number' }),
   bytes: bigint('bytes', { mode: 'number' }).notNull(),
   scrapedAt: timestamp('scraped_at', { withTimezone: true, precision: 3 }).notNull(),
 });

@@ -37,6 +37,7 @@ async function billed(app: FastifyInstance, serviceId: string, total: number, at
     {
       startedAt: Math.floor(START.getTime() / 1000),
       billedMessages: total,
+      messagesIn: total,
       bytes: 0,
       sessions: 0,
       topics: 0,

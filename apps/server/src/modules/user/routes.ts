@@ -24,6 +24,7 @@ import {
   signDashboardTokenFor,
   workspaceIdsOf,
 } from '../members/member-rights-sync';
+import { cachedCurrentUser } from './current-user-cache';
 import {
   deleteProfile,
   deleteProgressRecord,
@@ -176,22 +177,25 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       : createPasswordUser(app, request, reply, body);
   });
 
-  registerRoute(app, routes.getUser, async (request) => {
-    const { profile, identityUser } = await currentUser(app, request);
-    // The dashboard principal's token (section 7 messaging client session), with the user's role in each of
-    // their workspaces (docs/decisions/013).
-    const [services, token, subscriptions] = await Promise.all([
-      listServicesOfMember(app.db, profile.customerId),
-      signDashboardTokenFor(app, profile.customerId, requireSession(request).sessionId),
-      listSubscriptionIdsOfMember(app.db, profile.customerId),
-    ]);
-    return toUser(profile, identityUser, {
-      services: services.map((service) => service.id),
-      firstService: firstServiceOf(services),
-      accessToken: token,
-      subscriptions,
-    });
-  });
+  registerRoute(app, routes.getUser, async (request) =>
+    // Kept per session until the next write on the embedded database (docs/decisions/039).
+    cachedCurrentUser(app.db, requireSession(request).token, app.clock(), async () => {
+      const { profile, identityUser } = await currentUser(app, request);
+      // The dashboard principal's token (section 7 messaging client session), with the user's role in each of
+      // their workspaces (docs/decisions/013).
+      const [services, token, subscriptions] = await Promise.all([
+        listServicesOfMember(app.db, profile.customerId),
+        signDashboardTokenFor(app, profile.customerId, requireSession(request).sessionId),
+        listSubscriptionIdsOfMember(app.db, profile.customerId),
+      ]);
+      return toUser(profile, identityUser, {
+        services: services.map((service) => service.id),
+        firstService: firstServiceOf(services),
+        accessToken: token,
+        subscriptions,
+      });
+    }),
+  );
 
   registerRoute(app, routes.updateUser, async (request) => {
     const { profile, identityUser } = await currentUser(app, request);

@@ -6,17 +6,17 @@ import { HttpError } from '../../lib/http-error';
 import { WORKSPACE_NOT_FOUND_MESSAGE, registerRoute } from '../../plugins/route-registry';
 import { catalogueOf } from '../service/catalogue';
 import { statusOf, toService } from '../service/service.mapper';
-import { listServiceStatuses } from '../service/service.repository';
 import { streamServiceStatuses } from './status-stream';
 import { listLiveServicesOfWorkspace } from './services-list.repository';
 import { findWorkspace } from './workspace.repository';
-import { actorOf, createWorkspaceTx, listUserWorkspaces } from './workspace.service';
+import { actorOf, createWorkspaceTx } from './workspace.service';
+import { cachedServiceStatuses, cachedUserWorkspaces } from './user-workspaces-cache';
 
 /** /v3/workspaces and /v3/workspace (spec section 7 "Workspace"). */
 export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, routes.listWorkspaces, async (request) => {
     const { userId } = requireSession(request);
-    return listUserWorkspaces(app.db, userId, {
+    return cachedUserWorkspaces(app.db, userId, {
       expandServices: request.query.expandServices === true,
       config: app.config,
     });
@@ -42,7 +42,7 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, routes.listWorkspaceServiceStatuses, async (request) => {
-    const rows = await listServiceStatuses(app.db, request.params.workspaceId);
+    const rows = await cachedServiceStatuses(app.db, request.params.workspaceId);
     return rows.map((row) => ({
       serviceId: row.serviceId,
       servicename: row.servicename,

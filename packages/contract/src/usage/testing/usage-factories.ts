@@ -10,6 +10,7 @@ export function usageBucket(
     start,
     seconds,
     billedMessages: 0,
+    messagesIn: 0,
     bytes: 0,
     sessionsMax: 0,
     sessionsMin: 0,

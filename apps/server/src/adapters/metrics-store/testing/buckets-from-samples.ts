@@ -3,6 +3,7 @@ import type { UsageMetric } from '@herald/contract/usage/usage.schema';
 
 export const SERIES_OF_METRIC = {
   billed_messages_total: 'herald_billed_messages_total',
+  messages_in_total: 'herald_messages_in_total',
   bytes_total: 'herald_bytes_total',
   sessions: 'herald_sessions',
   topics: 'herald_topics',
@@ -31,6 +32,7 @@ export function bucketsFromSamples(seriesList: readonly SampleSeries[]): UsageBu
         start,
         seconds: 60,
         billedMessages: 0,
+        messagesIn: 0,
         bytes: 0,
         sessionsMax: Number.NEGATIVE_INFINITY,
         sessionsMin: Number.POSITIVE_INFINITY,
@@ -45,7 +47,11 @@ export function bucketsFromSamples(seriesList: readonly SampleSeries[]): UsageBu
     let previous: number | null = null;
     for (const [time, value] of samples) {
       const bucket = bucketAt(time);
-      if (metric === 'billed_messages_total' || metric === 'bytes_total') {
+      if (
+        metric === 'billed_messages_total' ||
+        metric === 'messages_in_total' ||
+        metric === 'bytes_total'
+      ) {
         const increase =
           previous === null
             ? countFirst
@@ -55,6 +61,7 @@ export function bucketsFromSamples(seriesList: readonly SampleSeries[]): UsageBu
               ? value
               : value - previous;
         if (metric === 'billed_messages_total') bucket.billedMessages += increase;
+        else if (metric === 'messages_in_total') bucket.messagesIn += increase;
         else bucket.bytes += increase;
         previous = value;
       } else if (metric === 'sessions') {

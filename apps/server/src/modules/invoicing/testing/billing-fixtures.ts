@@ -52,7 +52,14 @@ export async function seedScrape(
 ): Promise<void> {
   await app.metricsStore.recordScrape!(
     serviceId,
-    { startedAt: Date.UTC(2026, 0, 1) / 1000, billedMessages, bytes: 0, sessions: 0, topics: 0 },
+    {
+      startedAt: Date.UTC(2026, 0, 1) / 1000,
+      billedMessages,
+      messagesIn: billedMessages,
+      bytes: 0,
+      sessions: 0,
+      topics: 0,
+    },
     at(iso),
   );
 }

@@ -27,6 +27,9 @@ export function InvoiceSummaryChart({
         dataKey="month"
         series={[{ name: 'Invoiced', color: 'indigo.6' }]}
         valueFormatter={(value) => formatWholeUnits(value, currency)}
+        // Every month labelled, whatever the width (issue 25: the thinning dropped a day of the usage week on a
+        // phone); six three-letter months fit 360 px.
+        xAxisProps={{ interval: 0 }}
         yAxisProps={{ allowDecimals: false, width: 56 }}
         tooltipAnimationDuration={0}
         accessibilityLayer={false}

@@ -16,6 +16,7 @@ const week = usagePeriodRange('isoWeek', NOW, -NOW.getTimezoneOffset());
 
 const fixture = {
   messages: [{ timestamp: week.from + 3600, value: 120 }],
+  published: [{ timestamp: week.from + 3600, value: 100 }],
   bytes: 2_500,
   sessions: [{ timestamp: week.from + 3600, value: 4 }],
   topics: [{ timestamp: week.from + 3600, value: 7 }],
@@ -48,7 +49,17 @@ describe(
       await turnOnFlags('billing.graphs');
       const { api } = renderService('/service/svc-1', { handlers: [usageHandler(fixture)] });
       const usage = await findUsageSection();
-      await waitFor(() => expect(usage.getByText('Messages').nextSibling).toHaveTextContent('120'));
+      await waitFor(() =>
+        expect(usage.getByText('Messages billed').nextSibling).toHaveTextContent('120'),
+      );
+      // Issue 25: in and out apart, and what is billed said in words.
+      expect(usage.getByText('Messages in').nextSibling).toHaveTextContent('100');
+      expect(usage.getByText('Messages out').nextSibling).toHaveTextContent('20');
+      expect(
+        usage.getByText(
+          'Billed messages are the messages clients publish (in) plus the messages delivered to subscribers (out).',
+        ),
+      ).toBeInTheDocument();
       expect(usage.getByText('Data').nextSibling).toHaveTextContent('2.5 kB');
       expect(usage.getByText('Sessions peak').nextSibling).toHaveTextContent('4');
       expect(usage.getByText('Topics peak').nextSibling).toHaveTextContent('7');
@@ -82,7 +93,7 @@ describe(
       });
       const usage = await findUsageSection();
       expect(await usage.findByText('Usage is not available right now.')).toBeInTheDocument();
-      expect(usage.getByText('Messages').nextSibling).toHaveTextContent('–');
+      expect(usage.getByText('Messages billed').nextSibling).toHaveTextContent('–');
       expect(usage.getByText('Data').nextSibling).toHaveTextContent('–');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(screen.queryByText('Metrics store unavailable')).not.toBeInTheDocument();

@@ -15,7 +15,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LabelledFigure } from '../../../components/labelled-figure';
-import { formatBytes, formatCount, USAGE_PERIOD_CHOICES } from '../../../lib/usage-format';
+import {
+  BILLED_MESSAGES_NOTE,
+  formatBytes,
+  formatCount,
+  USAGE_PERIOD_CHOICES,
+} from '../../../lib/usage-format';
 import { usageSummaryQueryOptions } from '../../../lib/usage-queries';
 
 const DASH = '–';
@@ -54,8 +59,8 @@ export function UsageSummaryCard({ serviceId }: { serviceId: string }) {
         </Group>
         {query.isPending ? (
           <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading usage">
-            <SimpleGrid cols={{ base: 2, xs: 4 }}>
-              {[0, 1, 2, 3].map((figure) => (
+            <SimpleGrid cols={{ base: 2, xs: 3 }}>
+              {[0, 1, 2, 3, 4, 5].map((figure) => (
                 <Stack key={figure} gap={6}>
                   <Skeleton height={10} width="60%" radius="xl" />
                   <Skeleton height={24} width="50%" radius="sm" />
@@ -64,13 +69,24 @@ export function UsageSummaryCard({ serviceId }: { serviceId: string }) {
             </SimpleGrid>
           </Stack>
         ) : (
-          <SimpleGrid cols={{ base: 2, xs: 4 }}>
-            <Figure label="Messages" value={value(formatCount, (data) => data.messages)} />
+          <SimpleGrid cols={{ base: 2, xs: 3 }}>
+            <Figure
+              label="Messages in"
+              value={value(formatCount, (data) => data.messagesPublished)}
+            />
+            <Figure
+              label="Messages out"
+              value={value(formatCount, (data) => data.messagesDelivered)}
+            />
+            <Figure label="Messages billed" value={value(formatCount, (data) => data.messages)} />
             <Figure label="Data" value={value(formatBytes, (data) => data.bytes)} />
             <Figure label="Sessions peak" value={value(formatCount, (data) => data.sessionsPeak)} />
             <Figure label="Topics peak" value={value(formatCount, (data) => data.topicsPeak)} />
           </SimpleGrid>
         )}
+        <Text size="sm" c="dimmed">
+          {BILLED_MESSAGES_NOTE}
+        </Text>
         {query.isError && (
           <Text size="sm" c="dimmed">
             Usage is not available right now.

@@ -5,6 +5,7 @@ import type { UsagePeriod } from '@herald/contract/constants';
 import type { UsagePoint } from '@herald/contract/usage/usage.schema';
 import { formatCount } from '../../../lib/usage-format';
 import { USAGE_CHART_HEIGHT } from '../utils/chart-size';
+import { LEVEL_CURVE, axisTickInterval } from '../utils/usage-chart-axis';
 import { axisLabel, tooltipLabel } from '../utils/usage-labels';
 
 /*
@@ -32,6 +33,7 @@ export function UsageChart({ period, series, name, color, shape }: UsageChartPro
     valueFormatter: (value: number) => formatCount(value),
     xAxisProps: {
       tickFormatter: (seconds: number) => axisLabel(period, seconds),
+      interval: axisTickInterval(period),
       minTickGap: 16,
     },
     yAxisProps: { allowDecimals: false, width: 48 },
@@ -47,7 +49,7 @@ export function UsageChart({ period, series, name, color, shape }: UsageChartPro
       {shape === 'bar' ? (
         <BarChart {...common} />
       ) : (
-        <AreaChart {...common} curveType="stepAfter" withDots={false} />
+        <AreaChart {...common} curveType={LEVEL_CURVE} withDots={false} />
       )}
     </Box>
   );

@@ -1,13 +1,13 @@
-import { Group, SimpleGrid, Stack } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UsagePeriod } from '@herald/contract/constants';
 import type { UsageMetrics } from '@herald/contract/usage/usage.schema';
-import { formatCount } from '../../../lib/usage-format';
+import { BILLED_MESSAGES_NOTE, formatCount } from '../../../lib/usage-format';
 import { messagesSummary, sessionsSummary, topicsSummary } from '../utils/usage-labels';
 import { UsageChartCard } from './usage-chart-card';
 import { UsageFigure } from './usage-figure';
 
 /**
- * The three charts of section 3 "Usage metrics": messages (series, total), sessions (series, peak, low), topics
+ * The three charts of section 3 "Usage metrics": messages (series; in, out and billed), sessions (series, peak, low), topics
  * (series, peak).
  */
 export function UsageCharts({ period, metrics }: { period: UsagePeriod; metrics: UsageMetrics }) {
@@ -18,10 +18,19 @@ export function UsageCharts({ period, metrics }: { period: UsagePeriod; metrics:
         title="Messages"
         period={period}
         series={messages.series}
-        summary={messagesSummary(period, messages.total, messages.series)}
+        summary={messagesSummary(period, messages, messages.series)}
         color="indigo.6"
         shape="bar"
-        figures={<UsageFigure label="Total" value={formatCount(messages.total)} />}
+        figures={
+          <Stack gap={4}>
+            <Group gap="xl">
+              <UsageFigure label="In (published)" value={formatCount(messages.published)} />
+              <UsageFigure label="Out (delivered)" value={formatCount(messages.delivered)} />
+              <UsageFigure label="Billed" value={formatCount(messages.total)} />
+            </Group>
+            <Text size="sm">{BILLED_MESSAGES_NOTE}</Text>
+          </Stack>
+        }
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <UsageChartCard

@@ -29,6 +29,10 @@ const fixture: UsageFixture = {
     { timestamp: week.from + DAY, value: 800 },
     { timestamp: week.from + 2 * DAY, value: 434 },
   ],
+  published: [
+    { timestamp: week.from + DAY, value: 700 },
+    { timestamp: week.from + 2 * DAY, value: 300 },
+  ],
   bytes: 1_234_567,
   sessions: [
     { timestamp: week.from + DAY, value: 12 },
@@ -90,10 +94,18 @@ describe('the usage screen (spec sections 2, 3, 4 and 9)', { timeout: 30_000 }, 
     );
     expect(api.requestsTo(routes.getUsage)).toHaveLength(4);
 
-    expect(within(messages).getByText('Total').nextSibling).toHaveTextContent('1,234');
+    // Issue 25: in and out apart, and what is billed said in words.
+    expect(within(messages).getByText('In (published)').nextSibling).toHaveTextContent('1,000');
+    expect(within(messages).getByText('Out (delivered)').nextSibling).toHaveTextContent('234');
+    expect(within(messages).getByText('Billed').nextSibling).toHaveTextContent('1,234');
     expect(
       within(messages).getByText(
-        'Messages this week: 1,234 in total; busiest day Tuesday with 800.',
+        'Billed messages are the messages clients publish (in) plus the messages delivered to subscribers (out).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(messages).getByText(
+        'Messages this week: 1,234 billed, 1,000 in and 234 out; busiest day Tuesday with 800.',
       ),
     ).toBeInTheDocument();
     expect(region('Sessions').getByText('Peak').nextSibling).toHaveTextContent('12');
@@ -139,7 +151,7 @@ describe('the usage screen (spec sections 2, 3, 4 and 9)', { timeout: 30_000 }, 
     expect(router.state.location.search).toBe('?period=hour');
     // Nothing in the last hour: sixty zero minutes, said plainly.
     const messages = await screen.findByText(/Messages in the last hour: /);
-    expect(messages).toHaveTextContent('Messages in the last hour: 0 in total.');
+    expect(messages).toHaveTextContent('Messages in the last hour: 0 billed, 0 in and 0 out.');
     await userEvent.click(
       within(screen.getByRole('region', { name: 'Messages' })).getByRole('switch', {
         name: 'Show as table',

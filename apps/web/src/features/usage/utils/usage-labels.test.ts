@@ -72,9 +72,9 @@ describe('the text summaries of the charts', () => {
   }));
 
   it('names the total and the busiest day of the week', () => {
-    expect(messagesSummary('isoWeek', 1234, week, inUtc)).toBe(
-      'Messages this week: 1,234 in total; busiest day Tuesday with 800.',
-    );
+    expect(
+      messagesSummary('isoWeek', { total: 1234, published: 1000, delivered: 234 }, week, inUtc),
+    ).toBe('Messages this week: 1,234 billed, 1,000 in and 234 out; busiest day Tuesday with 800.');
   });
 
   it('names the busiest minute of the last hour, the first of equals', () => {
@@ -82,14 +82,15 @@ describe('the text summaries of the charts', () => {
       timestamp: TUESDAY_1405 + index * 60,
       value,
     }));
-    expect(messagesSummary('hour', 23, minutes, inUtc)).toBe(
-      'Messages in the last hour: 23 in total; busiest minute 14:06 with 9.',
-    );
+    expect(
+      messagesSummary('hour', { total: 23, published: 23, delivered: 0 }, minutes, inUtc),
+    ).toBe('Messages in the last hour: 23 billed, 23 in and 0 out; busiest minute 14:06 with 9.');
   });
 
   it('says only the total when nothing was sent', () => {
-    expect(messagesSummary('month', 0, [{ timestamp: monday, value: 0 }], inUtc)).toBe(
-      'Messages this month: 0 in total.',
+    const none = { total: 0, published: 0, delivered: 0 };
+    expect(messagesSummary('month', none, [{ timestamp: monday, value: 0 }], inUtc)).toBe(
+      'Messages this month: 0 billed, 0 in and 0 out.',
     );
   });
 

@@ -120,14 +120,22 @@ function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "Messages this week: 1,234 in total; busiest day Tuesday with 800." */
+/** The messages of a period: billed (`total`) = published (in) + delivered (out). */
+export interface MessageCounts {
+  total: number;
+  published: number;
+  delivered: number;
+}
+
+/** "Messages this week: 1,234 billed, 1,000 in and 234 out; busiest day Tuesday with 800." */
 export function messagesSummary(
   period: UsagePeriod,
-  total: number,
+  { total, published, delivered }: MessageCounts,
   series: readonly UsagePoint[],
   options: LabelOptions = {},
 ): string {
-  const head = `Messages ${USAGE_PERIOD_PHRASES[period]}: ${formatCount(total, options.locale)} in total`;
+  const count = (value: number) => formatCount(value, options.locale);
+  const head = `Messages ${USAGE_PERIOD_PHRASES[period]}: ${count(total)} billed, ${count(published)} in and ${count(delivered)} out`;
   const top = busiest(series);
   if (top === null) return `${head}.`;
   const when = busiestLabel(period, top.timestamp, options);
