@@ -60,7 +60,7 @@ export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: Topi
       const level = queryClient.getQueryData<TopicTreeLevel>(topicKeys.tree(serviceId, parent));
       const branch = level?.nodes.find((node) => node.path === path);
       return (
-        <NotATopic
+        <BranchOrNothing
           path={path}
           parent={parent}
           descendants={branch?.descendants}
@@ -87,7 +87,7 @@ export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: Topi
   );
 }
 
-function NotATopic({
+function BranchOrNothing({
   path,
   parent,
   descendants,
@@ -98,17 +98,26 @@ function NotATopic({
   descendants: number | undefined;
   onSelect: (path: string) => void;
 }) {
+  // A branch is a path with topics below it and no value of its own (issue 25 item 17: the tree shows it open).
+  const isBranch = descendants !== undefined && descendants > 0;
   return (
     <Card withBorder padding="lg">
       <Stack gap="sm" align="flex-start">
         <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} aria-label={path}>
           <TopicPathText path={path} />
         </Title>
-        <Text>
-          {descendants !== undefined && descendants > 0
-            ? `This is a branch with ${descendants.toLocaleString('en')} ${descendants === 1 ? 'topic' : 'topics'} below it, not a topic itself.`
-            : 'There is no topic at this path. It may have been removed.'}
-        </Text>
+        {isBranch ? (
+          <>
+            <Badge variant="light" color="gray" tt="none">
+              Branch
+            </Badge>
+            <Text data-testid="branch-summary">
+              {`${descendants.toLocaleString('en')} ${descendants === 1 ? 'topic' : 'topics'} below it, open in the tree: pick one to see its value.`}
+            </Text>
+          </>
+        ) : (
+          <Text>There is no topic at this path. It may have been removed.</Text>
+        )}
         <Button variant="default" size="xs" onClick={() => onSelect(parent)}>
           {parent === '' ? 'Go to the top of the tree' : `Go to ${parent}`}
         </Button>

@@ -218,9 +218,30 @@ describe('the topic browser (issue 10 item 3)', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to sensors' }));
     expect(router.state.location.pathname).toBe('/service/svc-1/topics/sensors');
-    expect(
-      await screen.findByText('This is a branch with 3 topics below it, not a topic itself.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByTestId('branch-summary')).toHaveTextContent(
+      '3 topics below it, open in the tree: pick one to see its value.',
+    );
+  });
+
+  it('opens a branch named by the URL, expanded, and says what it holds (issue 25 item 17)', async () => {
+    const { api } = renderTopics('/service/svc-1/topics/sensors', {
+      handlers: [treeHandler(smallTree), topicHandler({})],
+    });
+    const tree = await screen.findByRole('tree');
+    const sensors = await within(tree).findByRole('treeitem', { name: /^sensors/ });
+    await waitFor(() => expect(sensors).toHaveAttribute('aria-expanded', 'true'));
+    expect(sensors).toHaveAttribute('aria-selected', 'true');
+    expect(await within(tree).findByRole('treeitem', { name: /^room1/ })).toHaveAttribute(
+      'aria-level',
+      '2',
+    );
+    expect(await screen.findByTestId('branch-summary')).toHaveTextContent('3 topics below it');
+    expect(screen.queryByText(/not a topic itself/)).toBeNull();
+    // Closing it again sticks: the selection opens it once.
+    await userEvent.click(sensors.querySelector('[aria-hidden="true"]')!);
+    await waitFor(() => expect(sensors).toHaveAttribute('aria-expanded', 'false'));
+    // A selected leaf is never asked for children.
+    expect(new Set(treeRequests(api))).toEqual(new Set(['', 'sensors']));
   });
 
   it('shows live values of the rows in view and of the selected topic, with a history of what arrived', async () => {
