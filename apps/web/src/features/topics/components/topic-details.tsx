@@ -226,7 +226,7 @@ function LoadedTopic({
           </Code>
         </Stack>
 
-        <TopicValueEditor serviceId={serviceId} topic={topic} canEdit={canEdit} />
+        <TopicValueEditor serviceId={serviceId} topic={topic} current={value} canEdit={canEdit} />
 
         <PropertiesTable properties={topic.properties} />
 
