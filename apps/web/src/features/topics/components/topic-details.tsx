@@ -18,6 +18,7 @@ import { isApiError } from '../../../lib/api-error';
 import { topicKeys, topicQuery, type TopicTreeLevel } from '../api/topic-queries';
 import type { LiveEntry, LiveValueStore } from '../hooks/live-value-store';
 import { useLiveValue } from '../hooks/use-live-value';
+import { useRefetchOnChange } from '../hooks/use-refetch-on-change';
 import { useNow } from '../../../lib/use-now';
 import { formatByteSize, formatTopicValue } from '../utils/format-value';
 import { formatExactTime, formatRelativeTime } from '../utils/relative-time';
@@ -45,6 +46,8 @@ export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: Topi
   const query = useQuery({ ...topicQuery(serviceId, path), enabled: path !== '' });
   const live = useLiveValue(store, path);
   const queryClient = useQueryClient();
+  // A value seen live: the service knows the QoS it came with (the dashboard subscribes with QoS 0).
+  useRefetchOnChange(live?.latest.receivedAt, query.refetch);
 
   if (path === '') {
     return (
@@ -171,6 +174,32 @@ function LoadedTopic({
               <Badge variant="light" tt="none" aria-label={`Type ${topic.type}`}>
                 {topic.type}
               </Badge>
+              {topic.qos !== undefined && topic.qos !== null && (
+                <Badge
+                  variant="outline"
+                  color="gray"
+                  tt="none"
+                  data-testid="topic-qos"
+                  title="The QoS of the last MQTT publish"
+                >
+                  QoS {topic.qos}
+                </Badge>
+              )}
+              {topic.retained !== undefined && (
+                <Badge
+                  variant="outline"
+                  color={topic.retained ? 'teal' : 'gray'}
+                  tt="none"
+                  data-testid="topic-retained"
+                  title={
+                    topic.retained
+                      ? 'New subscribers receive this value (MQTT retained message)'
+                      : 'No value is kept for new subscribers'
+                  }
+                >
+                  {topic.retained ? 'Retained' : 'Not retained'}
+                </Badge>
+              )}
             </Group>
             <RemoveTopicButton
               serviceId={serviceId}

@@ -271,6 +271,36 @@ describe('the topic browser (issue 10 item 3)', () => {
     expect(screen.getByTestId('topic-updated')).toHaveTextContent('just now');
   });
 
+  it("shows the last publish's QoS and whether the value is retained, asked afresh after a live change", async () => {
+    const fake = createFakeLiveSession();
+    currentSession = fake.session;
+    let qos = 1;
+    const { api } = renderTopics('/service/svc-1/topics/sensors/temp', {
+      handlers: [
+        treeHandler(smallTree),
+        handle(routes.getTopic, () => ({
+          status: 200,
+          body: {
+            path: 'sensors/temp',
+            type: 'JSON' as const,
+            properties: {},
+            value: 20,
+            updatedAt: '2026-11-24T01:00:00.000Z',
+            qos,
+            retained: true,
+          },
+        })),
+      ],
+    });
+    expect(await screen.findByTestId('topic-qos')).toHaveTextContent('QoS 1');
+    expect(screen.getByTestId('topic-retained')).toHaveTextContent('Retained');
+    await waitFor(() => expect(fake.subscribed()).toContain('sensors/temp'));
+    qos = 2;
+    act(() => fake.publish('sensors/temp', '21'));
+    await waitFor(() => expect(screen.getByTestId('topic-qos')).toHaveTextContent('QoS 2'));
+    expect(api.requestsTo(routes.getTopic)).toHaveLength(2);
+  });
+
   it('drops the subscriptions of rows that leave the view', async () => {
     const fake = createFakeLiveSession();
     currentSession = fake.session;
