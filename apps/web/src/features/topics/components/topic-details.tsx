@@ -29,6 +29,7 @@ import { TimeSeriesEvents } from './time-series-events';
 import { TopicHistory } from './topic-history';
 import { TopicPathText } from './topic-path-text';
 import { TopicValueEditor } from './topic-value-editor';
+import { TopicValueTrend } from './topic-value-trend';
 
 export interface TopicDetailsProps {
   serviceId: string;
@@ -267,6 +268,12 @@ function LoadedTopic({
             <TimeSeriesEvents serviceId={serviceId} path={topic.path} />
           </Stack>
         )}
+
+        <TopicValueTrend
+          type={topic.type}
+          properties={topic.properties}
+          history={live?.history ?? []}
+        />
 
         <TopicHistory
           type={topic.type}

@@ -269,6 +269,11 @@ describe('the topic browser (issue 10 item 3)', () => {
       expect.stringMatching(/\(stored\)20$/),
     ]);
     expect(screen.getByTestId('topic-updated')).toHaveTextContent('just now');
+    // Numeric values: a small chart of them, and the same in words.
+    expect(screen.getByTestId('topic-chart-summary')).toHaveTextContent(
+      '2 values, from 20 to 22.5 (lowest 20, highest 22.5).',
+    );
+    expect(await screen.findByTestId('topic-chart')).toBeInTheDocument();
   });
 
   it("shows the last publish's QoS and whether the value is retained, asked afresh after a live change", async () => {
