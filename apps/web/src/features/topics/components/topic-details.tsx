@@ -189,7 +189,7 @@ function LoadedTopic({
               {topic.retained !== undefined && (
                 <Badge
                   variant="outline"
-                  color={topic.retained ? 'teal' : 'gray'}
+                  color="gray"
                   tt="none"
                   data-testid="topic-retained"
                   title={
