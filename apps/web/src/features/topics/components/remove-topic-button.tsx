@@ -30,8 +30,11 @@ export function RemoveTopicButton({
   if (!canEdit) return <DisabledEditButton label="Remove topic" color={danger} variant="outline" />;
 
   const handleConfirm = () => {
-    mutation.mutate(singleTopicSelector(path), {
-      onSuccess: ({ removed }) => {
+    // The promise, not mutate's callbacks: those are dropped when this button unmounts first, as it does when the
+    // removal arrives over the live session and the details refetch the topic (404) before the answer. A failure
+    // is told by the app's mutation cache (the hook's meta.context).
+    mutation.mutateAsync(singleTopicSelector(path)).then(
+      ({ removed }) => {
         setOpened(false);
         showToast(
           removed === 0
@@ -44,7 +47,8 @@ export function RemoveTopicButton({
         );
         onRemoved?.(path);
       },
-    });
+      () => undefined,
+    );
   };
 
   return (

@@ -162,7 +162,7 @@ function LoadedTopic({
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Stack gap={4}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
             <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
               <Title
                 order={2}
