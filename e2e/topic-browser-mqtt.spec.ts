@@ -91,7 +91,9 @@ test('the topic browser speaks MQTT: filters, branch URLs, counts and rates, QoS
     await expect(sensors.getByTestId('row-messages')).toHaveText(/^6 msgs · [\d.]+\/s$/);
     await expect(page.getByTestId('topic-qos')).toHaveText('QoS 2');
     await expect(page.getByTestId('topic-chart')).toBeVisible();
-    await expect(page.getByTestId('topic-chart-summary')).toContainText('4 values, from 21 to 22.75');
+    await expect(page.getByTestId('topic-chart-summary')).toContainText(
+      '4 values, from 21 to 22.75',
+    );
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath('topic-live-1440.png'), fullPage: true });
 
