@@ -153,7 +153,7 @@ test('an Owner adds, edits and removes topics in the browser while a mosquitto_s
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/service/${serviceId}/topics/`);
     await page.getByRole('tab', { name: 'Search' }).click();
-    await page.getByRole('textbox', { name: 'Search by selector' }).fill('*e2e/.*');
+    await page.getByRole('textbox', { name: 'Search topics' }).fill('*e2e/.*');
     await expect(page.getByTestId('selector-match-count')).toHaveText('2 topics match');
     await page.getByRole('button', { name: 'Selector syntax' }).click();
     await expectAccessible(page);

@@ -80,9 +80,14 @@ test('topics published with mosquitto_pub appear in the browser, change live and
     page.getByText('There is no topic at this path. It may have been removed.'),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Go to plant' }).click();
-  await expect(
-    page.getByText('This is a branch with 3 topics below it, not a topic itself.'),
-  ).toBeVisible();
+  // A branch opens expanded and says what it holds (issue 25 item 17).
+  await expect(page.getByTestId('branch-summary')).toHaveText(
+    '3 topics below it, open in the tree: pick one to see its value.',
+  );
+  await expect(tree.getByRole('treeitem', { name: /^plant/ })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
 
   // On a phone the selected topic sits below the tree, and values still change live.
   await page.setViewportSize({ width: 360, height: 780 });

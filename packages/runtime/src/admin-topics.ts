@@ -59,13 +59,20 @@ const putBodySchema = z.strictObject({
   value: z.unknown().optional(),
 });
 
-export function topicView(path: string, topic: TopicState) {
+/**
+ * A topic as the admin API answers. `qos`: of the last MQTT publish since the runtime started (null: none, e.g. set
+ * through this API); `retained`: whether the service holds its value for new subscribers (every publish is retained
+ * unless DONT_RETAIN_VALUE, README "MQTT").
+ */
+export function topicView(path: string, topic: TopicState, qos: 0 | 1 | 2 | null = null) {
   return {
     path,
     type: topic.type,
     properties: topic.properties,
     value: decodeTopicValue(topic.type, topic.properties, topic.value),
     updatedAt: new Date(topic.updatedAt).toISOString(),
+    qos,
+    retained: topic.value !== null && topic.properties.DONT_RETAIN_VALUE !== 'true',
   };
 }
 
@@ -103,7 +110,7 @@ export function createTopicRoutes(context: TopicAdminContext) {
         hasMore = true;
         break;
       }
-      topics.push(topicView(path, topic));
+      topics.push(topicView(path, topic, state.tree.lastQos(path)));
     }
     send(response, 200, { topics, hasMore });
   }
@@ -112,7 +119,7 @@ export function createTopicRoutes(context: TopicAdminContext) {
     requirePath(rights, path, 'READ_TOPIC');
     const topic = state.topics.get(path);
     if (topic === undefined) throw notFound(`topic "${path}" does not exist`);
-    send(response, 200, topicView(path, topic));
+    send(response, 200, topicView(path, topic, state.tree.lastQos(path)));
   }
 
   async function putTopic(
@@ -204,7 +211,11 @@ export function createTopicRoutes(context: TopicAdminContext) {
       if (!isRetained && existing?.value != null) await context.forgetValues([path]);
       if (hasValue) await context.publishValue(path, payload, isRetained);
     }
-    send(response, existing === undefined ? 201 : 200, topicView(path, stored ?? topic));
+    send(
+      response,
+      existing === undefined ? 201 : 200,
+      topicView(path, stored ?? topic, state.tree.lastQos(path)),
+    );
   }
 
   async function deleteTopics(rights: SessionRights, url: URL, response: ServerResponse) {

@@ -6,6 +6,7 @@ import { createCounters } from './metrics';
 import type { SessionIdentity } from './policy/session-policy';
 import { principalSession, testSecurity } from './testing/security-source';
 import type { DurableState, TopicState } from './state/durable-state';
+import { TopicTree } from './state/topic-tree';
 import { createLoginThrottle } from './policy/login-throttle';
 
 /** A state whose writes complete only when the test says so. */
@@ -15,6 +16,7 @@ function pendingState() {
   const security = testSecurity();
   const state = {
     topics: new Map(),
+    tree: new TopicTree(),
     principals: security.principals,
     security: security.security,
     securityModel: security.securityModel,

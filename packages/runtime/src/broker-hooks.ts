@@ -286,6 +286,8 @@ export function createBrokerHooks(
           written,
         );
       }
+      // Per-branch message counts and the topic's last QoS (issue 25 item 17): a walk up the tree, no allocation.
+      state.tree.recordPublish(path, packet.qos);
       if (written === undefined) callback(null);
     } catch (error) {
       callback(error instanceof Error ? error : new Error(String(error)));

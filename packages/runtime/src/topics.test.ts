@@ -344,8 +344,8 @@ describe('the topic tree, counts and removal by selector', () => {
     expect(topicTreeSchema.parse(level.body)).toEqual({
       parent: 'tree',
       nodes: [
-        { name: 'a', path: 'tree/a', type: null, descendants: 2 },
-        { name: 'b', path: 'tree/b', type: 'INT64', descendants: 0 },
+        { name: 'a', path: 'tree/a', type: null, descendants: 2, messages: 0 },
+        { name: 'b', path: 'tree/b', type: 'INT64', descendants: 0, messages: 0 },
       ],
       total: 3,
       hasMore: true,
@@ -356,6 +356,37 @@ describe('the topic tree, counts and removal by selector', () => {
     expect((root.body.nodes as { name: string }[]).map((node) => node.name)).toContain('tree');
     expect((await api('GET', '/admin/topic-tree?limit=10001')).status).toBe(400);
     expect((await api('GET', '/admin/topic-tree?parent=a//b')).status).toBe(400);
+  });
+
+  it("counts MQTT publishes per branch and reports each topic's last QoS and retained flag", async () => {
+    const client = await connect();
+    await client.publishAsync('counted/line1/a', '1', { qos: 1 });
+    await client.publishAsync('counted/line1/a', '2', { qos: 1 });
+    await client.publishAsync('counted/line1/b', '3', { qos: 2 });
+    await client.publishAsync('counted/c', '4', { qos: 0 });
+    // QoS 0 has no acknowledgement: wait for the value to be in.
+    await waitFor(async () => (await valueOf('counted/c')) === '4');
+    const root = topicTreeSchema.parse((await api('GET', '/admin/topic-tree')).body);
+    expect(root.nodes.find((node) => node.name === 'counted')?.messages).toBe(4);
+    const level = topicTreeSchema.parse(
+      (await api('GET', '/admin/topic-tree?parent=counted')).body,
+    );
+    expect(level.nodes.map((node) => [node.name, node.messages])).toEqual([
+      ['c', 1],
+      ['line1', 3],
+    ]);
+    const topic = async (path: string) =>
+      topicSchema.parse((await api('GET', `/admin/topics/${path}`)).body);
+    expect(await topic('counted/line1/a')).toMatchObject({ qos: 1, retained: true });
+    expect(await topic('counted/line1/b')).toMatchObject({ qos: 2, retained: true });
+    expect(await topic('counted/c')).toMatchObject({ qos: 0, retained: true });
+    // Set through the admin API: no MQTT publish, so no QoS; no value kept with DONT_RETAIN_VALUE.
+    await put('counted/quiet', {
+      type: 'STRING',
+      properties: { DONT_RETAIN_VALUE: 'true' },
+      value: 'x',
+    });
+    expect(await topic('counted/quiet')).toMatchObject({ qos: null, retained: false });
   });
 
   it('counts topics per selector', async () => {

@@ -41,7 +41,26 @@ export interface SelectorPlaygroundProps {
   /** Makes each match a button, e.g. to open the topic. */
   onSelect?: (path: string) => void;
   label?: string;
+  /** Under the label: what may be typed. */
+  description?: string;
+  placeholder?: string;
+  /** Shown while the box is empty. */
+  emptyHint?: string;
+  /**
+   * Reads the typed text into the selector to ask about (default: the text is a selector). The topic search passes
+   * the contract's parseTopicQuery, so MQTT filters and plain words work there too.
+   */
+  readQuery?: (text: string) => QueryReading;
   'data-autofocus'?: boolean;
+}
+
+/** The selector a typed text stands for (with what it was read as), or why it cannot be asked about. */
+export type QueryReading =
+  { ok: true; selector: string; readAs?: string } | { ok: false; message: string };
+
+function readSelector(text: string): QueryReading {
+  const parsed = parseTopicSelector(text);
+  return parsed.ok ? { ok: true, selector: text } : parsed;
 }
 
 const countFormat = new Intl.NumberFormat('en-US');
@@ -66,6 +85,10 @@ export function SelectorPlayground({
   onChange,
   onSelect,
   label = 'Topic selector',
+  description = 'Start with > for a path, ? for a pattern per part, * for a pattern on the whole path, # for a set.',
+  placeholder = '>sensors//',
+  emptyHint = 'Type a selector to see the topics it matches.',
+  readQuery = readSelector,
   'data-autofocus': autoFocus,
 }: SelectorPlaygroundProps) {
   const [selector, setSelector] = useUncontrolled({
@@ -75,17 +98,18 @@ export function SelectorPlayground({
     onChange,
   });
   const [settled] = useDebouncedValue(selector, SELECTOR_PLAYGROUND_DEBOUNCE_MS);
-  const parsed = settled === '' ? undefined : parseTopicSelector(settled);
+  const parsed = settled.trim() === '' ? undefined : readQuery(settled);
   const isValid = parsed?.ok === true;
+  const asked = parsed?.ok === true ? parsed.selector : '';
 
   const countQuery = useQuery({
-    queryKey: [...queryKey, 'playground-count', settled],
-    queryFn: ({ signal }) => count(settled, signal),
+    queryKey: [...queryKey, 'playground-count', asked],
+    queryFn: ({ signal }) => count(asked, signal),
     enabled: isValid,
   });
   const matchesQuery = useInfiniteQuery({
-    queryKey: [...queryKey, 'playground-matches', settled],
-    queryFn: ({ pageParam, signal }) => list(settled, pageParam, signal),
+    queryKey: [...queryKey, 'playground-matches', asked],
+    queryFn: ({ pageParam, signal }) => list(asked, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.hasMore ? last.paths.at(-1) : undefined),
     enabled: isValid,
@@ -97,8 +121,8 @@ export function SelectorPlayground({
     <Stack gap="sm">
       <TextInput
         label={label}
-        description="Start with > for a path, ? for a pattern per part, * for a pattern on the whole path, # for a set."
-        placeholder=">sensors//"
+        description={description}
+        placeholder={placeholder}
         value={selector}
         onChange={(event) => setSelector(event.currentTarget.value)}
         error={parsed?.ok === false ? parsed.message : undefined}
@@ -108,9 +132,14 @@ export function SelectorPlayground({
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       />
       <Box aria-live="polite" aria-busy={countQuery.isFetching || matchesQuery.isFetching}>
-        {settled === '' && (
+        {settled.trim() === '' && (
           <Text size="sm" c="dimmed">
-            Type a selector to see the topics it matches.
+            {emptyHint}
+          </Text>
+        )}
+        {parsed?.ok === true && parsed.readAs !== undefined && (
+          <Text size="sm" c="dimmed" data-testid="selector-read-as">
+            {parsed.readAs}
           </Text>
         )}
         {isValid && error !== null && (

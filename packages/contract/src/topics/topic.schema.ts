@@ -57,6 +57,13 @@ export const topicSchema = z.object({
   properties: topicPropertiesSchema,
   value: z.unknown(),
   updatedAt: z.string().nullable(),
+  /** The QoS of the last MQTT publish since the service started; null when none (or set from the dashboard). */
+  qos: z
+    .union([z.literal(0), z.literal(1), z.literal(2)])
+    .nullable()
+    .optional(),
+  /** Whether the service holds the value for new subscribers (the MQTT retained message). */
+  retained: z.boolean().optional(),
 });
 export type Topic = z.infer<typeof topicSchema>;
 
@@ -83,6 +90,8 @@ export const topicTreeNodeSchema = z.object({
   path: topicPathSchema,
   type: topicTypeSchema.nullable(),
   descendants: z.number().int().nonnegative(),
+  /** MQTT publishes to it and every topic below it since the service started (rates come from two readings). */
+  messages: z.number().int().nonnegative().optional(),
 });
 export type TopicTreeNode = z.infer<typeof topicTreeNodeSchema>;
 

@@ -17,14 +17,42 @@ function treeOf(paths: string[]): TopicTree {
 const PATHS = ['a', 'a/b', 'a/b/c', 'a/d', 'a-c', 'b/x/y', 'b/x/z', 'c'];
 
 describe('the topic tree', () => {
+  it('counts publishes on the topic and every branch above it, and keeps the last QoS (issue 25 item 17)', () => {
+    const tree = treeOf(PATHS);
+    tree.recordPublish('b/x/y', 1);
+    tree.recordPublish('b/x/y', 2);
+    tree.recordPublish('b/x/z', 0);
+    tree.recordPublish('a/b/c', 1);
+    tree.recordPublish('not/a/topic', 1);
+    expect(tree.children('', null, 10).nodes.map((node) => [node.path, node.messages])).toEqual([
+      ['a', 1],
+      ['a-c', 0],
+      ['b', 3],
+      ['c', 0],
+    ]);
+    expect(tree.children('b/x', null, 10).nodes.map((node) => [node.path, node.messages])).toEqual([
+      ['b/x/y', 2],
+      ['b/x/z', 1],
+    ]);
+    expect(tree.messagesAt('')).toBe(4);
+    expect(tree.messagesAt('not')).toBe(0);
+    expect([tree.lastQos('b/x/y'), tree.lastQos('b/x/z'), tree.lastQos('c')]).toEqual([2, 0, null]);
+    // A removed topic's messages stay counted above it (a count only grows); a new topic there starts afresh.
+    tree.remove('b/x/y');
+    expect(tree.messagesAt('b')).toBe(3);
+    expect(tree.lastQos('b/x/y')).toBeNull();
+    tree.add('b/x/y', 'STRING');
+    expect(tree.messagesAt('b/x/y')).toBe(0);
+  });
+
   it('lists children in name order with their type and the topics below them', () => {
     const tree = treeOf(PATHS);
     expect(tree.children('', null, 10)).toEqual({
       nodes: [
-        { name: 'a', path: 'a', type: 'STRING', descendants: 3 },
-        { name: 'a-c', path: 'a-c', type: 'STRING', descendants: 0 },
-        { name: 'b', path: 'b', type: null, descendants: 2 },
-        { name: 'c', path: 'c', type: 'STRING', descendants: 0 },
+        { name: 'a', path: 'a', type: 'STRING', descendants: 3, messages: 0 },
+        { name: 'a-c', path: 'a-c', type: 'STRING', descendants: 0, messages: 0 },
+        { name: 'b', path: 'b', type: null, descendants: 2, messages: 0 },
+        { name: 'c', path: 'c', type: 'STRING', descendants: 0, messages: 0 },
       ],
       total: 4,
       hasMore: false,
@@ -57,13 +85,13 @@ describe('the topic tree', () => {
     const tree = treeOf(PATHS);
     tree.remove('b/x/y');
     expect(tree.children('', 'a-c', 1).nodes).toEqual([
-      { name: 'b', path: 'b', type: null, descendants: 1 },
+      { name: 'b', path: 'b', type: null, descendants: 1, messages: 0 },
     ]);
     tree.remove('b/x/z');
     expect(tree.children('', null, 10).nodes.map((node) => node.name)).toEqual(['a', 'a-c', 'c']);
     tree.remove('a');
     expect(tree.children('', null, 1).nodes).toEqual([
-      { name: 'a', path: 'a', type: null, descendants: 3 },
+      { name: 'a', path: 'a', type: null, descendants: 3, messages: 0 },
     ]);
     tree.remove('missing');
     expect(tree.size).toBe(5);

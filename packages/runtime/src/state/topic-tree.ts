@@ -16,6 +16,13 @@ interface TreeNode {
   type: TopicType | null;
   /** Topics strictly below this node. */
   descendants: number;
+  /**
+   * MQTT publishes to this topic and every topic below it since the runtime started (issue 25 item 17: counts and
+   * rates per branch). Incremented up the parent pointers on each publish: no allocation on the publish path.
+   */
+  messages: number;
+  /** The QoS of the last MQTT publish to this topic since the runtime started; -1 for none. */
+  qos: number;
   parent: TreeNode | null;
   children: Map<string, TreeNode> | null;
   sortedNames: string[] | null;
@@ -26,6 +33,7 @@ export interface TreeChild {
   path: string;
   type: TopicType | null;
   descendants: number;
+  messages: number;
 }
 
 export interface TreeChildren {
@@ -40,6 +48,8 @@ function newNode(name: string, path: string, parent: TreeNode | null): TreeNode 
     path,
     type: null,
     descendants: 0,
+    messages: 0,
+    qos: -1,
     parent,
     children: null,
     sortedNames: null,
@@ -73,7 +83,33 @@ export function compareTreeOrder(a: string, b: string): number {
 
 export class TopicTree {
   private readonly root = newNode('', '', null);
+  /** Each topic's node by its path, so a publish finds it without splitting the path. */
+  private readonly topicNodes = new Map<string, TreeNode>();
   size = 0;
+
+  /**
+   * Counts one MQTT publish to a topic on the topic and every branch above it, and keeps its QoS. Called on every
+   * publish (broker-hooks): one map lookup and a walk up the parent pointers, no allocation (docs/decisions/028).
+   */
+  recordPublish(path: string, qos: number): void {
+    const node = this.topicNodes.get(path);
+    if (node === undefined) return;
+    node.qos = qos;
+    for (let current: TreeNode | null = node; current !== null; current = current.parent) {
+      current.messages += 1;
+    }
+  }
+
+  /** The QoS of the last MQTT publish to a topic since the runtime started, or null. */
+  lastQos(path: string): 0 | 1 | 2 | null {
+    const qos = this.topicNodes.get(path)?.qos ?? -1;
+    return qos === 0 || qos === 1 || qos === 2 ? qos : null;
+  }
+
+  /** MQTT publishes at or below a path since the runtime started ('' the whole service). */
+  messagesAt(path: string): number {
+    return this.find(path)?.messages ?? 0;
+  }
 
   private find(path: string): TreeNode | null {
     if (path === '') return this.root;
@@ -107,6 +143,7 @@ export class TopicTree {
       }
       node = child;
     }
+    this.topicNodes.set(path, node);
     if (node.type === null) {
       this.size += 1;
       for (let ancestor = node.parent; ancestor !== null; ancestor = ancestor.parent) {
@@ -120,7 +157,10 @@ export class TopicTree {
     const node = this.find(path);
     if (node === null || node.type === null) return;
     node.type = null;
+    this.topicNodes.delete(path);
     this.size -= 1;
+    // The branches above keep its messages: a branch's count only grows, so a rate read from two counts is never
+    // negative.
     for (let ancestor = node.parent; ancestor !== null; ancestor = ancestor.parent) {
       ancestor.descendants -= 1;
     }
@@ -148,6 +188,7 @@ export class TopicTree {
         path: child.path,
         type: child.type,
         descendants: child.descendants,
+        messages: child.messages,
       });
     }
     return { nodes, total: names.length, hasMore: start + nodes.length < names.length };

@@ -30,7 +30,7 @@ describe('topic tree, counts and time series events', () => {
     expect(root.statusCode, root.body).toBe(200);
     expect(root.json()).toMatchObject({
       parent: '',
-      nodes: [{ name: 'plant', path: 'plant', type: null, descendants: 5 }],
+      nodes: [{ name: 'plant', path: 'plant', type: null, descendants: 5, messages: 0 }],
       total: 1,
       hasMore: false,
     });
@@ -39,9 +39,9 @@ describe('topic tree, counts and time series events', () => {
     expect(level.json()).toEqual({
       parent: 'plant',
       nodes: [
-        { name: 'a', path: 'plant/a', type: 'STRING', descendants: 2 },
-        { name: 'b', path: 'plant/b', type: 'STRING', descendants: 0 },
-        { name: 'c', path: 'plant/c', type: null, descendants: 1 },
+        { name: 'a', path: 'plant/a', type: 'STRING', descendants: 2, messages: 0 },
+        { name: 'b', path: 'plant/b', type: 'STRING', descendants: 0, messages: 0 },
+        { name: 'c', path: 'plant/c', type: null, descendants: 1, messages: 0 },
       ],
       total: 3,
       hasMore: false,

@@ -126,7 +126,7 @@ describe('TopicSearch', () => {
     const api = serviceWithTopics([2]);
     const onSelect = vi.fn();
     renderWithProviders(<TopicSearch serviceId="svc-1" onSelect={onSelect} />);
-    paste(screen.getByRole('textbox', { name: 'Search by selector' }), '?sensors/.*');
+    paste(screen.getByRole('textbox', { name: 'Search topics' }), '?sensors/.*');
     expect(await screen.findByText('2 topics match')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'sensors/b' }));
     expect(onSelect).toHaveBeenCalledWith('sensors/b');
@@ -136,5 +136,38 @@ describe('TopicSearch', () => {
     expect(api.requestsTo(routes.listTopics).map((request) => request.url)).toEqual([
       '/v3/service/svc-1/topics?selector=%3Fsensors%2F.*&limit=25',
     ]);
+  });
+
+  it.each([
+    ['weather/#', '>weather//', 'MQTT topic filter weather/#, as the selector >weather//'],
+    [
+      'sensors/+/temp',
+      '?sensors/.+/temp',
+      'MQTT topic filter sensors/+/temp, as the selector ?sensors/.+/temp',
+    ],
+    ['temp', '*.*[tT][eE][mM][pP].*', 'Topics whose path contains “temp”, ignoring case'],
+  ])('takes the MQTT filter or words %s, asking for %s', async (typed, selector, readAs) => {
+    const api = serviceWithTopics([2]);
+    renderWithProviders(<TopicSearch serviceId="svc-1" onSelect={vi.fn()} />);
+    const box = screen.getByRole('textbox', { name: 'Search topics' });
+    paste(box, typed);
+    expect(await screen.findByText('2 topics match')).toBeVisible();
+    expect(box).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('selector-read-as')).toHaveTextContent(readAs);
+    expect(api.requestsTo(routes.countTopics).map((request) => request.url)).toEqual([
+      `/v3/service/svc-1/topics/count?selector=${encodeURIComponent(selector)}`,
+    ]);
+  });
+
+  it('names what is wrong with a filter whose wildcard is not a whole level, and asks nothing', async () => {
+    const api = serviceWithTopics([2]);
+    renderWithProviders(<TopicSearch serviceId="svc-1" onSelect={vi.fn()} />);
+    paste(screen.getByRole('textbox', { name: 'Search topics' }), 'weather/#/today');
+    expect(
+      await screen.findByText(
+        'MQTT topic filter "weather/#/today": # must be the last level, as in sensors/#',
+      ),
+    ).toBeVisible();
+    expect(api.requestsTo(routes.countTopics)).toEqual([]);
   });
 });

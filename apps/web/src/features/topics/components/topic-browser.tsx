@@ -103,7 +103,7 @@ export function TopicBrowser({
       <Tabs.Panel value="search">
         <Card withBorder padding="lg">
           <Text size="sm" c="dimmed" mb="sm">
-            Find topics by selector; pick one to open it in the tree.
+            Find topics by MQTT filter, words or selector; pick one to open it in the tree.
           </Text>
           <TopicSearch
             serviceId={serviceId}

@@ -18,6 +18,7 @@ import { isApiError } from '../../../lib/api-error';
 import { topicKeys, topicQuery, type TopicTreeLevel } from '../api/topic-queries';
 import type { LiveEntry, LiveValueStore } from '../hooks/live-value-store';
 import { useLiveValue } from '../hooks/use-live-value';
+import { useRefetchOnChange } from '../hooks/use-refetch-on-change';
 import { useNow } from '../../../lib/use-now';
 import { formatByteSize, formatTopicValue } from '../utils/format-value';
 import { formatExactTime, formatRelativeTime } from '../utils/relative-time';
@@ -28,6 +29,7 @@ import { TimeSeriesEvents } from './time-series-events';
 import { TopicHistory } from './topic-history';
 import { TopicPathText } from './topic-path-text';
 import { TopicValueEditor } from './topic-value-editor';
+import { TopicValueTrend } from './topic-value-trend';
 
 export interface TopicDetailsProps {
   serviceId: string;
@@ -45,6 +47,8 @@ export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: Topi
   const query = useQuery({ ...topicQuery(serviceId, path), enabled: path !== '' });
   const live = useLiveValue(store, path);
   const queryClient = useQueryClient();
+  // A value seen live: the service knows the QoS it came with (the dashboard subscribes with QoS 0).
+  useRefetchOnChange(live?.latest.receivedAt, query.refetch);
 
   if (path === '') {
     return (
@@ -60,7 +64,7 @@ export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: Topi
       const level = queryClient.getQueryData<TopicTreeLevel>(topicKeys.tree(serviceId, parent));
       const branch = level?.nodes.find((node) => node.path === path);
       return (
-        <NotATopic
+        <BranchOrNothing
           path={path}
           parent={parent}
           descendants={branch?.descendants}
@@ -87,7 +91,7 @@ export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: Topi
   );
 }
 
-function NotATopic({
+function BranchOrNothing({
   path,
   parent,
   descendants,
@@ -98,17 +102,26 @@ function NotATopic({
   descendants: number | undefined;
   onSelect: (path: string) => void;
 }) {
+  // A branch is a path with topics below it and no value of its own (issue 25 item 17: the tree shows it open).
+  const isBranch = descendants !== undefined && descendants > 0;
   return (
     <Card withBorder padding="lg">
       <Stack gap="sm" align="flex-start">
         <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} aria-label={path}>
           <TopicPathText path={path} />
         </Title>
-        <Text>
-          {descendants !== undefined && descendants > 0
-            ? `This is a branch with ${descendants.toLocaleString('en')} ${descendants === 1 ? 'topic' : 'topics'} below it, not a topic itself.`
-            : 'There is no topic at this path. It may have been removed.'}
-        </Text>
+        {isBranch ? (
+          <>
+            <Badge variant="light" color="gray" tt="none">
+              Branch
+            </Badge>
+            <Text data-testid="branch-summary">
+              {`${descendants.toLocaleString('en')} ${descendants === 1 ? 'topic' : 'topics'} below it, open in the tree: pick one to see its value.`}
+            </Text>
+          </>
+        ) : (
+          <Text>There is no topic at this path. It may have been removed.</Text>
+        )}
         <Button variant="default" size="xs" onClick={() => onSelect(parent)}>
           {parent === '' ? 'Go to the top of the tree' : `Go to ${parent}`}
         </Button>
@@ -149,7 +162,7 @@ function LoadedTopic({
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Stack gap={4}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
             <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
               <Title
                 order={2}
@@ -162,6 +175,32 @@ function LoadedTopic({
               <Badge variant="light" tt="none" aria-label={`Type ${topic.type}`}>
                 {topic.type}
               </Badge>
+              {topic.qos !== undefined && topic.qos !== null && (
+                <Badge
+                  variant="outline"
+                  color="gray"
+                  tt="none"
+                  data-testid="topic-qos"
+                  title="The QoS of the last MQTT publish"
+                >
+                  QoS {topic.qos}
+                </Badge>
+              )}
+              {topic.retained !== undefined && (
+                <Badge
+                  variant="outline"
+                  color="gray"
+                  tt="none"
+                  data-testid="topic-retained"
+                  title={
+                    topic.retained
+                      ? 'New subscribers receive this value (MQTT retained message)'
+                      : 'No value is kept for new subscribers'
+                  }
+                >
+                  {topic.retained ? 'Retained' : 'Not retained'}
+                </Badge>
+              )}
             </Group>
             <RemoveTopicButton
               serviceId={serviceId}
@@ -217,7 +256,7 @@ function LoadedTopic({
           </Code>
         </Stack>
 
-        <TopicValueEditor serviceId={serviceId} topic={topic} canEdit={canEdit} />
+        <TopicValueEditor serviceId={serviceId} topic={topic} current={value} canEdit={canEdit} />
 
         <PropertiesTable properties={topic.properties} />
 
@@ -229,6 +268,12 @@ function LoadedTopic({
             <TimeSeriesEvents serviceId={serviceId} path={topic.path} />
           </Stack>
         )}
+
+        <TopicValueTrend
+          type={topic.type}
+          properties={topic.properties}
+          history={live?.history ?? []}
+        />
 
         <TopicHistory
           type={topic.type}

@@ -6,6 +6,7 @@ import type { LiveValueStore } from '../hooks/live-value-store';
 import { useLiveValue } from '../hooks/use-live-value';
 import type { TreeRow } from '../utils/flatten-tree';
 import { formatByteSize, formatTopicValue } from '../utils/format-value';
+import { formatMessageStats } from '../utils/message-rates';
 import classes from './topic-tree.module.css';
 
 export const TREE_ROW_HEIGHT = 34;
@@ -89,6 +90,15 @@ export const TopicTreeRow = memo(function TopicTreeRow({
           {node.descendants.toLocaleString('en')} {node.descendants === 1 ? 'topic' : 'topics'}
         </span>
       )}
+      {row.stats !== undefined && (
+        <span className={classes.meta} data-testid="row-messages">
+          {formatMessageStats(row.stats.messages, row.stats.rate)}
+        </span>
+      )}
+      {/* Remounted at each reading whose count grew, so its fade plays again (topic-tree.module.css). */}
+      {row.stats?.grew === true && (
+        <span key={row.stats.at} className={classes.flash} aria-hidden="true" data-flash />
+      )}
       {node.type !== null && <RowValue node={node} store={store} />}
     </div>
   );
@@ -107,7 +117,12 @@ function RowValue({ node, store }: { node: TopicTreeNode; store: LiveValueStore 
     'line',
   );
   return (
-    <span className={classes.value} data-live-value>
+    <span
+      // A new value remounts the span so its highlight plays again; a retained one is not a change seen happening.
+      key={entry.latest.receivedAt}
+      className={`${classes.value} ${entry.latest.retained ? '' : classes.changed}`}
+      data-live-value
+    >
       {formatted.byteSize === undefined
         ? formatted.text.slice(0, 200)
         : `${formatByteSize(formatted.byteSize)} binary`}

@@ -59,7 +59,29 @@ export function TopicTree({
     );
   }, [selectedPath]);
 
+  const toggle = useCallback((path: string, open?: boolean) => {
+    setExpanded((current) => {
+      const isOpen = current.has(path);
+      if (open === isOpen) return current;
+      const next = new Set(current);
+      if (isOpen) next.delete(path);
+      else next.add(path);
+      return next;
+    });
+  }, []);
+
   const indexByKey = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
+
+  // A selected branch opens too, once its row is known to be one (issue 25 item 17: `/topics/bulk` shows the branch
+  // open, as MQTT Explorer does). Once per selection, so closing it afterwards sticks.
+  const openedSelection = useRef<string | null>(null);
+  useEffect(() => {
+    if (selectedPath === '' || openedSelection.current === selectedPath) return;
+    const row = rows[indexByKey.get(selectedPath) ?? -1];
+    if (row?.kind !== 'node') return;
+    openedSelection.current = selectedPath;
+    if (row.isBranch && !row.isExpanded) toggle(selectedPath, true);
+  }, [selectedPath, rows, indexByKey, toggle]);
   const activeIndex =
     indexByKey.get(activeKey ?? '') ?? indexByKey.get(selectedPath) ?? (rows.length > 0 ? 0 : -1);
 
@@ -99,17 +121,6 @@ export function TopicTree({
   useEffect(() => {
     onVisiblePathsChange(visibleKey === '' ? [] : visibleKey.split('\n'));
   }, [visibleKey, onVisiblePathsChange]);
-
-  const toggle = useCallback((path: string, open?: boolean) => {
-    setExpanded((current) => {
-      const isOpen = current.has(path);
-      if (open === isOpen) return current;
-      const next = new Set(current);
-      if (isOpen) next.delete(path);
-      else next.add(path);
-      return next;
-    });
-  }, []);
 
   const activate = useCallback(
     (row: TreeRow, isToggle: boolean) => {

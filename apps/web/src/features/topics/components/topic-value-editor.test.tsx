@@ -131,4 +131,60 @@ describe('TopicValueEditor', () => {
     expect(screen.queryByRole('button', { name: 'Set value' })).not.toBeInTheDocument();
     await waitFor(() => expect(sent()).toHaveLength(0));
   });
+
+  describe('a newer value arriving while the editor is open (issue 25 item 17)', () => {
+    const topic = buildTopic({ type: 'INT64', properties: {}, value: 5 });
+    function renderLive(current: unknown) {
+      const api = mockApi(
+        handle(routes.putTopic, (request) => ({
+          status: 200,
+          body: { ...topic, value: (request.json as { value: unknown }).value },
+        })),
+      );
+      vi.stubGlobal('fetch', api.fetch);
+      const view = renderWithProviders(
+        <TopicValueEditor serviceId="svc-1" topic={topic} current={current} canEdit />,
+      );
+      const rerender = (next: unknown) =>
+        view.rerender(<TopicValueEditor serviceId="svc-1" topic={topic} current={next} canEdit />);
+      return { rerender, sent: () => api.requestsTo(routes.putTopic) };
+    }
+
+    it('follows it while untouched, so Set value never writes back the value it opened with', async () => {
+      const { rerender, sent } = renderLive(5);
+      expect(screen.getByLabelText('New value')).toHaveValue('5');
+      rerender(7);
+      expect(screen.getByLabelText('New value')).toHaveValue('7');
+      await userEvent.click(screen.getByRole('button', { name: 'Set value' }));
+      await screen.findByText('Value set.');
+      expect(sent().map((request) => request.json)).toEqual([{ value: 7 }]);
+    });
+
+    it('keeps an edit, shows the newer value and sends nothing until the person chooses', async () => {
+      const { rerender, sent } = renderLive(5);
+      typeText('New value', '9');
+      rerender(7);
+      const conflict = await screen.findByTestId('value-conflict');
+      expect(conflict).toHaveTextContent('The value changed while you were editing');
+      expect(conflict).toHaveTextContent('7');
+      expect(screen.getByLabelText('New value')).toHaveValue('9');
+      await userEvent.click(screen.getByRole('button', { name: 'Set value' }));
+      expect(sent()).toHaveLength(0);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+      expect(screen.queryByTestId('value-conflict')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Set value' }));
+      await screen.findByText('Value set.');
+      expect(sent().map((request) => request.json)).toEqual([{ value: 9 }]);
+    });
+
+    it('takes the newer value when asked', async () => {
+      const { rerender } = renderLive(5);
+      typeText('New value', '9');
+      rerender(7);
+      await userEvent.click(await screen.findByRole('button', { name: 'Use the newer value' }));
+      expect(screen.getByLabelText('New value')).toHaveValue('7');
+      expect(screen.queryByTestId('value-conflict')).toBeNull();
+    });
+  });
 });

@@ -104,14 +104,14 @@ describe('the topic browser (issue 10 item 3)', () => {
     expect(within(tree).getByRole('treeitem', { name: /status/ })).not.toHaveAttribute(
       'aria-expanded',
     );
-    expect(treeRequests(api)).toEqual(['']);
+    expect(new Set(treeRequests(api))).toEqual(new Set(['']));
 
     await userEvent.click(sensors.querySelector('[aria-hidden="true"]')!);
     const room = await within(tree).findByRole('treeitem', { name: /room1/ });
     expect(room).toHaveAttribute('aria-level', '2');
     expect(room).toHaveTextContent('2 topics');
     expect(sensors).toHaveAttribute('aria-expanded', 'true');
-    expect(treeRequests(api)).toEqual(['', 'sensors']);
+    expect(new Set(treeRequests(api))).toEqual(new Set(['', 'sensors']));
   });
 
   it('renders only the rows in view of a branch of 10,000 children', async () => {
@@ -218,9 +218,30 @@ describe('the topic browser (issue 10 item 3)', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to sensors' }));
     expect(router.state.location.pathname).toBe('/service/svc-1/topics/sensors');
-    expect(
-      await screen.findByText('This is a branch with 3 topics below it, not a topic itself.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByTestId('branch-summary')).toHaveTextContent(
+      '3 topics below it, open in the tree: pick one to see its value.',
+    );
+  });
+
+  it('opens a branch named by the URL, expanded, and says what it holds (issue 25 item 17)', async () => {
+    const { api } = renderTopics('/service/svc-1/topics/sensors', {
+      handlers: [treeHandler(smallTree), topicHandler({})],
+    });
+    const tree = await screen.findByRole('tree');
+    const sensors = await within(tree).findByRole('treeitem', { name: /^sensors/ });
+    await waitFor(() => expect(sensors).toHaveAttribute('aria-expanded', 'true'));
+    expect(sensors).toHaveAttribute('aria-selected', 'true');
+    expect(await within(tree).findByRole('treeitem', { name: /^room1/ })).toHaveAttribute(
+      'aria-level',
+      '2',
+    );
+    expect(await screen.findByTestId('branch-summary')).toHaveTextContent('3 topics below it');
+    expect(screen.queryByText(/not a topic itself/)).toBeNull();
+    // Closing it again sticks: the selection opens it once.
+    await userEvent.click(sensors.querySelector('[aria-hidden="true"]')!);
+    await waitFor(() => expect(sensors).toHaveAttribute('aria-expanded', 'false'));
+    // A selected leaf is never asked for children.
+    expect(new Set(treeRequests(api))).toEqual(new Set(['', 'sensors']));
   });
 
   it('shows live values of the rows in view and of the selected topic, with a history of what arrived', async () => {
@@ -248,6 +269,72 @@ describe('the topic browser (issue 10 item 3)', () => {
       expect.stringMatching(/\(stored\)20$/),
     ]);
     expect(screen.getByTestId('topic-updated')).toHaveTextContent('just now');
+    // Numeric values: a small chart of them, and the same in words.
+    expect(screen.getByTestId('topic-chart-summary')).toHaveTextContent(
+      '2 values, from 20 to 22.5 (lowest 20, highest 22.5).',
+    );
+    expect(await screen.findByTestId('topic-chart')).toBeInTheDocument();
+  });
+
+  it("shows the last publish's QoS and whether the value is retained, asked afresh after a live change", async () => {
+    const fake = createFakeLiveSession();
+    currentSession = fake.session;
+    let qos: 0 | 1 | 2 = 1;
+    const { api } = renderTopics('/service/svc-1/topics/sensors/temp', {
+      handlers: [
+        treeHandler(smallTree),
+        handle(routes.getTopic, () => ({
+          status: 200,
+          body: {
+            path: 'sensors/temp',
+            type: 'JSON' as const,
+            properties: {},
+            value: 20,
+            updatedAt: '2026-11-24T01:00:00.000Z',
+            qos,
+            retained: true,
+          },
+        })),
+      ],
+    });
+    expect(await screen.findByTestId('topic-qos')).toHaveTextContent('QoS 1');
+    expect(screen.getByTestId('topic-retained')).toHaveTextContent('Retained');
+    await waitFor(() => expect(fake.subscribed()).toContain('sensors/temp'));
+    qos = 2;
+    act(() => fake.publish('sensors/temp', '21'));
+    await waitFor(() => expect(screen.getByTestId('topic-qos')).toHaveTextContent('QoS 2'));
+    expect(api.requestsTo(routes.getTopic)).toHaveLength(2);
+  });
+
+  it('shows message counts per branch and topic, with a rate once read twice, and lights up what grew', async () => {
+    let reading = 0;
+    renderTopics('/service/svc-1/topics/', {
+      handlers: [
+        handle(routes.getTopicTree, () => {
+          reading += 1;
+          const nodes = [
+            { ...node('plant', 2, null), messages: 10 + 4 * reading },
+            { ...node('status', 0, 'STRING'), messages: 3 },
+          ];
+          return { status: 200, body: { parent: '', nodes, total: 2, hasMore: false } };
+        }),
+        topicHandler({}),
+      ],
+    });
+    const tree = await screen.findByRole('tree');
+    const plant = await within(tree).findByRole('treeitem', { name: /^plant/ });
+    expect(within(plant).getByTestId('row-messages')).toHaveTextContent(/^\d+ msgs$/);
+    expect(plant.querySelector('[data-flash]')).toBeNull();
+    // The level is read again (TREE_REFRESH_MS): the count grew, so a rate shows and the row lights up.
+    await waitFor(
+      () =>
+        expect(within(plant).getByTestId('row-messages')).toHaveTextContent(/msgs · [\d.]+\/s$/),
+      { timeout: 8_000 },
+    );
+    expect(plant.querySelector('[data-flash]')).not.toBeNull();
+    const status = within(tree).getByRole('treeitem', { name: /^status/ });
+    expect(within(status).getByTestId('row-messages')).toHaveTextContent(/^3 msgs$/);
+    expect(status.querySelector('[data-flash]')).toBeNull();
   });
 
   it('drops the subscriptions of rows that leave the view', async () => {

@@ -1,7 +1,16 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { topicTreeQuery, type TopicTreeLevel } from '../api/topic-queries';
 import { flattenTree, type LevelState, type TreeRow } from '../utils/flatten-tree';
+import { nextRateSample, type RateSample } from '../utils/message-rates';
+
+/**
+ * How often a level of the tree is read again while the page is in view, for its message counts and rates (issue
+ * 25 item 17) and for topics that came or went. Only levels of up to REFRESHED_LEVEL_NODES children: a level of
+ * 10,000 is read once.
+ */
+export const TREE_REFRESH_MS = 2_000;
+export const REFRESHED_LEVEL_NODES = 1_000;
 
 export interface TopicTreeState {
   rows: TreeRow[];
@@ -26,7 +35,12 @@ export function useTopicTree(serviceId: string, expanded: ReadonlySet<string>): 
         levels.set(
           parent,
           result.data !== undefined
-            ? { status: 'loaded', nodes: result.data.nodes, total: result.data.total }
+            ? {
+                status: 'loaded',
+                nodes: result.data.nodes,
+                total: result.data.total,
+                updatedAt: result.dataUpdatedAt,
+              }
             : result.isError
               ? { status: 'error', error: result.error }
               : { status: 'loading' },
@@ -37,10 +51,27 @@ export function useTopicTree(serviceId: string, expanded: ReadonlySet<string>): 
     [parents],
   );
   const { levels, refetches } = useQueries({
-    queries: parents.map((parent) => topicTreeQuery(serviceId, parent)),
+    queries: parents.map((parent) => ({
+      ...topicTreeQuery(serviceId, parent),
+      refetchInterval: (query: { state: { data?: TopicTreeLevel } }) =>
+        (query.state.data?.nodes.length ?? 0) <= REFRESHED_LEVEL_NODES ? TREE_REFRESH_MS : false,
+    })),
     combine,
   });
-  const rows = useMemo(() => flattenTree(levels, expanded), [levels, expanded]);
+  // The last reading of each node's count, kept across readings for the rates (idempotent per reading).
+  const [samples] = useState(() => new Map<string, RateSample>());
+  const rows = useMemo(
+    () =>
+      flattenTree(levels, expanded).map((row) => {
+        if (row.kind !== 'node' || row.node.messages === undefined) return row;
+        const level = levels.get(row.parent);
+        const at = level?.status === 'loaded' ? (level.updatedAt ?? 0) : 0;
+        const stats = nextRateSample(samples.get(row.key), row.node.messages, at);
+        samples.set(row.key, stats);
+        return { ...row, stats };
+      }),
+    [levels, expanded, samples],
+  );
   const retry = useCallback((parent: string) => void refetches.get(parent)?.(), [refetches]);
   return { rows, root: levels.get('') ?? { status: 'loading' }, retry };
 }

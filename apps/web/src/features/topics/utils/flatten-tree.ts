@@ -1,10 +1,17 @@
 import type { TopicTreeNode } from '@herald/contract/topics/topic.schema';
+import type { RateSample } from './message-rates';
 
 /** What is known of one level of the tree (the children of a parent path). */
 export type LevelState =
   | { status: 'loading' }
   | { status: 'error'; error: unknown }
-  | { status: 'loaded'; nodes: readonly TopicTreeNode[]; total: number };
+  | {
+      status: 'loaded';
+      nodes: readonly TopicTreeNode[];
+      total: number;
+      /** When this level was fetched (its nodes' message counts were read then). */
+      updatedAt?: number;
+    };
 
 /** One visible row of the flattened tree, in display order. `level` is 1 for the root's children (aria-level). */
 export type TreeRow =
@@ -19,6 +26,8 @@ export type TreeRow =
       isBranch: boolean;
       isExpanded: boolean;
       parent: string;
+      /** Messages at and below this node and their rate (message-rates.ts), once the counts were read. */
+      stats?: RateSample;
     }
   | { kind: 'loading'; key: string; level: number; parent: string }
   | { kind: 'error'; key: string; level: number; parent: string; error: unknown }
