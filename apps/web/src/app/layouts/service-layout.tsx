@@ -93,6 +93,7 @@ function LoadedServiceFrame({ user, service }: { user: User; service: Service })
             leadingCrumb={{
               label: service.label ?? service.serviceName,
               to: `/service/${service.serviceId}`,
+              isShownOnPhone: true,
             }}
           />
         }

@@ -43,7 +43,9 @@ export function ServiceNav({ service, status, roles }: ServiceNavProps) {
   });
   const base = `/service/${service.serviceId}`;
   return (
-    <Stack gap="lg" h="100%">
+    // At least the navigation's height, so the upgrade block sits at the bottom; taller when the entries need it,
+    // and the navigation scrolls (components/app-frame.module.css).
+    <Stack gap="lg" mih="100%">
       <Stack gap="lg" style={{ flex: 1 }}>
         {model.groups.map((group) => {
           const items = group.items.filter((item) => item.visible);
