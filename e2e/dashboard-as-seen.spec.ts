@@ -172,18 +172,25 @@ test('the 404 page is inside the frame when signed in and blank otherwise, alway
 
   const owner = await signUpVerified(page.request, newAccount({ company: 'Frame 404' }));
   await logIn(page, owner);
-  for (const [path, name] of [
-    ['/no/such/page', 'route'],
-    ['/workspace/000000000000', 'workspace'],
-    ['/service/000000000000', 'service'],
+  for (const [path, name, message, back, href] of [
+    ['/no/such/page', 'route', 'This page could not be found', 'Back to home', '/'],
+    ['/workspace/000000000000', 'workspace', 'This page could not be found', 'Back to home', '/'],
+    // An unknown service says so (issue 25), with the way to the user's own services.
+    [
+      '/service/000000000000',
+      'service',
+      /^This service could not be found\./,
+      'Back to your services',
+      '/workspace',
+    ],
   ] as const) {
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await page.goto(path);
-      await expect(page.getByText('This page could not be found')).toBeVisible();
+      await expect(page.getByText(message)).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('link', { name: back })).toHaveAttribute('href', href);
       // The side navigation of the default organisation, never an empty one.
       const nav = page.getByRole('navigation', { name: 'Workspace' });
       await expect(nav.getByRole('button', { name: /Organisation: Frame 404/ })).toHaveCount(1);
