@@ -175,22 +175,35 @@ test('the 404 page is inside the frame when signed in, with the text and a link 
   page,
 }) => {
   await signedIn(page, newAccount({ company: 'Frame 404' }));
-  for (const [path, name] of [
-    ['/no/such/page', 'route'],
-    ['/workspace/000000000000', 'workspace'],
-    ['/service/000000000000', 'service'],
+  for (const [path, name, message, back, href] of [
+    ['/no/such/page', 'route', 'This page could not be found', 'Back to home', '/'],
+    ['/workspace/000000000000', 'workspace', 'This page could not be found', 'Back to home', '/'],
+    // An unknown service says so (issue 25), with the way to the user's own services.
+    [
+      '/service/000000000000',
+      'service',
+      /^This service could not be found\./,
+      'Back to your services',
+      '/workspace',
+    ],
   ] as const) {
     await page.goto(path);
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
-      await expect(page.getByText('This page could not be found')).toBeVisible();
+      await expect(page.getByText(message)).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-      // The side navigation of the default organisation, never an empty one.
+      await expect(page.getByRole('link', { name: back })).toHaveAttribute('href', href);
+      // The side navigation of the default organisation, never an empty one (on a phone, in the drawer: closed, it
+      // is out of the accessibility tree, issue 25).
       const nav = page.getByRole('navigation', { name: 'Workspace' });
+      if (viewport === PHONE) await page.getByRole('button', { name: 'Open navigation' }).click();
       await expect(nav.getByRole('button', { name: /Organisation: Frame 404/ })).toHaveCount(1);
       await expect(nav.getByRole('link', { name: 'Members' })).toHaveCount(1);
+      if (viewport === PHONE) {
+        await page.keyboard.press('Escape');
+        await expect(nav).toBeHidden();
+      }
       await expectNoHorizontalOverflow(page);
       await shoot(page, `404-${name}-${viewport.width}`);
     }

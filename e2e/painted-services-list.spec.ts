@@ -58,6 +58,13 @@ test('the services list is painted by the server and live without the app, which
   // The session count is asked by the start script: a number, not the '…' of a count not read yet.
   await expect(card.getByText('0', { exact: true })).toBeVisible();
   await expect(shell.getByRole('navigation', { name: 'Workspace' })).toBeAttached();
+  // The side navigation as the app draws it, flags included (issue 25, item 14): the flag-gated Evaluation guide
+  // is painted, not added when the app starts.
+  const paintedNav = await shell
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('link')
+    .allTextContents();
+  expect(paintedNav).toEqual(['Services', 'Evaluation guide', 'Members', 'Billing']);
   expect(await page.title()).toBe('Services · Herald Cloud');
   expect(entry.askedAt()).toBeNull();
   // axe reads both widths and both schemes itself; the screenshots are for looking at.
@@ -84,6 +91,10 @@ test('the services list is painted by the server and live without the app, which
   await expect.poll(entry.askedAt).not.toBeNull();
   entry.release();
   await expect(shell).toHaveCount(0);
+  // The app's first render draws the same navigation, before its own flag client has answered.
+  expect(
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link').allTextContents(),
+  ).toEqual(paintedNav);
   const appCard = page.getByRole('link', { name: new RegExp(name) });
   await expect(appCard.getByText('Running', { exact: true })).toBeVisible();
   await expect(appCard.getByText('0', { exact: true })).toBeVisible();

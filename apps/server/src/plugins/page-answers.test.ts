@@ -1,7 +1,8 @@
 import { AUTH_COOKIE_NAME } from '@herald/contract/constants';
-import type { PageAnswer } from '@herald/contract/api/page-answers';
+import { FLAGS_CALL, type PageAnswer } from '@herald/contract/api/page-answers';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ofrepRoutes } from '../modules/flags/ofrep-routes';
 import { createTestApp } from '../testing/create-test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { insertTestService } from '../testing/test-services';
@@ -71,6 +72,35 @@ describe('the API answers a page carries (docs/decisions/029)', () => {
     expect(byId('getMetadata')?.body).toEqual(await api('/v3/metadata'));
   });
 
+  it("carries the member's feature flags as the app's OFREP client gets them, on every signed-in page (issue 25)", async () => {
+    expect(FLAGS_CALL).toMatchObject({
+      method: ofrepRoutes.ofrepEvaluateFlags.method,
+      url: ofrepRoutes.ofrepEvaluateFlags.path,
+    });
+    const ofrep = await app.inject({
+      method: 'POST',
+      url: '/ofrep/v1/evaluate/flags',
+      headers: {
+        cookie: `${AUTH_COOKIE_NAME}=${member.token}`,
+        'content-type': 'application/json',
+      },
+      payload: { context: { targetingKey: 'anonymous' } },
+    });
+    expect(ofrep.statusCode).toBe(200);
+    for (const url of [
+      `/workspace/${workspaceId}`,
+      `/workspace/${workspaceId}/members`,
+      '/profile',
+    ]) {
+      const { byId } = await pageAs(member, url);
+      expect(byId('evaluateFlags')).toMatchObject({ status: 200, body: ofrep.json() });
+    }
+    const { byId } = await pageAs(member, `/workspace/${workspaceId}`);
+    const flags = (byId('evaluateFlags')?.body as { flags: { key: string; value?: boolean }[] })
+      .flags;
+    expect(flags.find((flag) => flag.key === 'dashboard.evaluation')?.value).toBe(true);
+  });
+
   it('is private to that session and moment', async () => {
     const { response } = await pageAs(member, `/workspace/${workspaceId}`);
     expect(response.headers['cache-control']).toBe('no-store, private');
@@ -86,6 +116,7 @@ describe('the API answers a page carries (docs/decisions/029)', () => {
     expect(response.body).not.toContain('Mallory');
     expect(answers.filter((answer) => answer.status === 200).map((answer) => answer.id)).toEqual([
       'getUser',
+      'evaluateFlags',
       'listWorkspaces',
       'getMetadata',
     ]);
@@ -102,7 +133,11 @@ describe('the API answers a page carries (docs/decisions/029)', () => {
 
   it('never lets a path inject into the HTML', async () => {
     const { response, answers } = await pageAs(member, '/workspace/%3C%2Fscript%3E%3Cscript%3E');
-    expect(answers.map((answer) => answer.id)).toEqual(['getUser', 'listWorkspaces']);
+    expect(answers.map((answer) => answer.id)).toEqual([
+      'getUser',
+      'evaluateFlags',
+      'listWorkspaces',
+    ]);
     expect(response.body.match(/<script/g)?.length).toBe(
       (response.body.match(/<\/script>/g) ?? []).length,
     );

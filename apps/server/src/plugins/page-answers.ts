@@ -39,12 +39,15 @@ async function answerOf(
   cookie: string | undefined,
 ): Promise<PageAnswer> {
   const response = await app.inject({
-    method: 'GET',
+    method: call.method ?? 'GET',
     url: call.url,
     headers: {
       accept: 'application/json',
       ...(cookie ? { cookie } : {}),
+      ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}),
     },
+    // The flags' bulk evaluation: an empty context, as the session names the user (modules/flags/targeting-key.ts).
+    ...(call.method === 'POST' ? { payload: '{}' } : {}),
   });
   // Only a success carries its body: the app asks any other call again itself and shows that answer.
   if (response.statusCode !== 200) return { ...call, status: response.statusCode };

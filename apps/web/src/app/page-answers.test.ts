@@ -5,6 +5,7 @@ import { SIGNED_OUT } from '../features/auth/api/user-query';
 import { workspaceKeys } from '../features/workspaces/api/keys';
 import { serviceKeys } from '../lib/service-queries';
 import { createQueryClient } from '../lib/query-client';
+import { seededFlag, seedFlags } from '../lib/flag-seed';
 import { seedPageAnswers } from './page-answers';
 
 const idleWork = vi.hoisted((): (() => void)[] => []);
@@ -23,9 +24,38 @@ function pageWith(text: string): void {
   document.body.append(element);
 }
 
-afterEach(() => document.getElementById('page-answers')?.remove());
+afterEach(() => {
+  document.getElementById('page-answers')?.remove();
+  seedFlags({});
+});
 
 describe('the answers the server sent with the page', () => {
+  it("seed the user's flags, which the app reads until its own client has evaluated (issue 25, item 14)", () => {
+    pageWith(
+      JSON.stringify({
+        answers: [
+          {
+            id: 'evaluateFlags',
+            method: 'POST',
+            url: '/ofrep/v1/evaluate/flags',
+            params: {},
+            status: 200,
+            body: {
+              flags: [
+                { key: 'dashboard.evaluation', value: true },
+                { key: 'dashboard.tours', value: false },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    seedPageAnswers(new QueryClient());
+    expect(seededFlag('dashboard.evaluation')).toBe(true);
+    expect(seededFlag('dashboard.tours')).toBe(false);
+    expect(seededFlag('debug.logs')).toBe(false);
+  });
+
   it('go where each call’s query keeps its answer, and the element is read once', () => {
     const user = { customerid: 'u1', firstName: 'Grace' };
     pageWith(

@@ -1,4 +1,5 @@
 import {
+  flagValuesOf,
   PAGE_ANSWERS_ELEMENT_ID,
   type PageAnswer,
   type PageAnswers,
@@ -7,6 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { SIGNED_OUT, type CurrentUserSession } from '../features/auth/api/user-query-options';
 import { authKeys } from '../features/auth/api/keys';
 import { workspaceKeys } from '../features/workspaces/api/keys';
+import { seedFlags } from '../lib/flag-seed';
 import { serviceKeys } from '../lib/service-keys';
 import { whenIdle } from '../lib/when-idle';
 
@@ -41,7 +43,16 @@ export function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
       return [serviceKeys.statusesOfWorkspace(workspaceId), body];
     case 'getMetadata':
       return [serviceKeys.metadata(), body];
+    case 'evaluateFlags':
+      // Not a query: the flags' seed (seedFlagAnswer).
+      return null;
   }
+}
+
+/** The user's flags the page carries, as the flags' seed (lib/flag-seed.ts); none: every flag off until evaluated. */
+export function seedFlagAnswer(answers: readonly PageAnswer[]): void {
+  const answer = answers.find((entry) => entry.id === 'evaluateFlags' && entry.status === 200);
+  seedFlags(answer ? flagValuesOf(answer.body) : {});
 }
 
 /**
@@ -61,6 +72,7 @@ export function seedPageAnswers(client: QueryClient, doc: Document = document): 
     return;
   }
   let isUserWithoutToken = false;
+  seedFlagAnswer(document.answers ?? []);
   for (const answer of document.answers ?? []) {
     const entry = queryEntryOf(answer);
     if (!entry) continue;

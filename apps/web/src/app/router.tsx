@@ -350,6 +350,14 @@ export const appRoutes: RouteObject[] = [
             handle: { crumb: 'Usage' } satisfies RouteHandle,
           },
           ...servicePlaceholderRoutes,
+          {
+            // An unknown page of the service: the 404 inside its frame, the service menu kept (issue 25).
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('./routes/service-page-not-found')).ServicePageNotFoundRoute,
+            }),
+            handle: { crumb: 'Page not found' } satisfies RouteHandle,
+          },
         ],
       },
       {

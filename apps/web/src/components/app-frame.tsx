@@ -2,6 +2,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import classes from './app-frame.module.css';
 
 export interface AppFrameProps {
   /** The top navigation bar (spec section 2). */
@@ -54,7 +55,13 @@ export function AppFrame({ header, navbar, navbarLabel, children }: AppFrameProp
         </Group>
       </AppShell.Header>
       {hasNavbar && (
-        <AppShell.Navbar p="md" aria-label={navbarLabel}>
+        <AppShell.Navbar
+          p="md"
+          aria-label={navbarLabel}
+          className={classes.navbar}
+          // A closed drawer cannot be reached by Tab or a screen reader (app-frame.module.css, issue 25).
+          data-closed={isNavbarOpen ? undefined : true}
+        >
           {navbar}
         </AppShell.Navbar>
       )}

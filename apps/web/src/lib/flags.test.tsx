@@ -1,6 +1,7 @@
 import { InMemoryProvider, OpenFeature, OpenFeatureProvider } from '@openfeature/react-sdk';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { seedFlags } from './flag-seed';
 import { useFlag } from './flags';
 
 function ToursFlag() {
@@ -8,6 +9,7 @@ function ToursFlag() {
 }
 
 afterEach(async () => {
+  seedFlags({});
   await OpenFeature.clearProviders();
 });
 
@@ -54,5 +56,23 @@ describe('useFlag', () => {
       ),
     );
     expect(await screen.findByText('tours on')).toBeInTheDocument();
+  });
+
+  it("reads the page's seeded value until the provider has evaluated, then the provider's (issue 25, item 14)", async () => {
+    seedFlags({ 'dashboard.tours': true });
+    render(<ToursFlag />);
+    expect(screen.getByText('tours on')).toBeInTheDocument();
+    await act(() =>
+      OpenFeature.setProviderAndWait(
+        new InMemoryProvider({
+          'dashboard.tours': {
+            variants: { on: true, off: false },
+            defaultVariant: 'off',
+            disabled: false,
+          },
+        }),
+      ),
+    );
+    expect(await screen.findByText('tours off')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { FeatureFlag } from '@herald/contract/flags/flags';
 import { OpenFeature, ProviderEvents } from '@openfeature/web-sdk';
 import { useSyncExternalStore } from 'react';
+import { seededFlag } from './flag-seed';
 
 /*
  * Reading flags. This module is imported only by pages behind lazy routes, so the OpenFeature SDK is not part of the
@@ -27,14 +28,15 @@ function subscribeToFlagChanges(onChange: () => void): () => void {
   };
 }
 
-/** Off: a page painted by the server shows what the app shows before its flags are evaluated. */
-const isOffOnTheServer = () => false;
-
-/** Whether a feature flag is on; off while flags load and when the flag service fails. */
+/**
+ * Whether a feature flag is on. Until the OpenFeature client has evaluated (and when the flag service fails) it reads
+ * the value the server evaluated for the page (lib/flag-seed.ts), off without one; a page painted by the server
+ * reads that same value, so the painted page and the app agree (issue 25, item 14).
+ */
 export function useFlag(key: FeatureFlag): boolean {
   return useSyncExternalStore(
     subscribeToFlagChanges,
-    () => OpenFeature.getClient().getBooleanValue(key, false),
-    isOffOnTheServer,
+    () => OpenFeature.getClient().getBooleanValue(key, seededFlag(key)),
+    () => seededFlag(key),
   );
 }

@@ -23,6 +23,8 @@ function answersFor(
     workspaces?: Workspace[];
     services?: ReturnType<typeof buildService>[];
     failing?: PageAnswer['id'];
+    /** The user's flags as the server's OFREP evaluation answers them; unlisted flags are off. */
+    flags?: Record<string, boolean>;
   } = {},
 ): PageAnswers {
   const services = options.services ?? [
@@ -41,6 +43,11 @@ function answersFor(
       status: service.status,
     })),
     getMetadata: buildMetadata(),
+    evaluateFlags: {
+      flags: Object.entries(options.flags ?? { 'dashboard.evaluation': true }).map(
+        ([key, value]) => ({ key, value, reason: 'STATIC', variant: String(value), metadata: {} }),
+      ),
+    },
   };
   return {
     answers: [USER_CALL, ...signedInPageCalls(PATH)].map((call) =>
@@ -79,6 +86,24 @@ describe('the services list painted by the server', () => {
     expect(second?.querySelector('[data-live-sessions]')).toBeNull();
   });
 
+  it("paints the side navigation with the user's flags as the server evaluated them (issue 25, item 14)", () => {
+    const navOf = (flags: Record<string, boolean>) => {
+      const page = renderPaintedPage(PATH, answersFor({ flags }));
+      const nav = parse(page!.markup).querySelector('nav[aria-label="Workspace"]');
+      return [...(nav?.querySelectorAll('a') ?? [])].map((link) => link.textContent);
+    };
+    expect(navOf({ 'dashboard.evaluation': true })).toEqual([
+      'Services',
+      'Evaluation guide',
+      'Members',
+      'Billing',
+    ]);
+    expect(navOf({ 'dashboard.evaluation': false })).toEqual(['Services', 'Members', 'Billing']);
+    // The seed is the page's own: a page without the flag does not inherit the previous page's.
+    expect(navOf({ 'dashboard.evaluation': true })).toContain('Evaluation guide');
+    expect(navOf({})).not.toContain('Evaluation guide');
+  });
+
   it('paints an empty workspace with its first-service call to action', () => {
     const page = renderPaintedPage(PATH, answersFor({ services: [] }));
     expect(parse(page!.markup).body.textContent).toContain('No services yet');
@@ -100,6 +125,7 @@ describe('the services list painted by the server', () => {
     expect(renderPaintedPage('/profile', answersFor())).toBeNull();
     for (const failing of [
       'getUser',
+      'evaluateFlags',
       'listWorkspaces',
       'listWorkspaceServices',
       'listWorkspaceServiceStatuses',

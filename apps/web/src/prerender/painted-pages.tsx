@@ -14,7 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { DefaultLayout } from '../app/layouts/default-layout';
 import { toGateUser } from '../app/onboarding-gate';
-import { queryEntryOf } from '../app/page-answers';
+import { queryEntryOf, seedFlagAnswer } from '../app/page-answers';
 import { WorkspaceRoute } from '../app/routes/workspace';
 import { WorkspaceGuardRoute } from '../app/routes/workspace-guard';
 import type { RouteHandle } from '../app/route-handle';
@@ -94,6 +94,8 @@ export function renderPaintedPage(pathname: string, document: PageAnswers): Pain
     const entry = queryEntryOf(answer);
     if (entry) client.setQueryData(entry[0], entry[1]);
   }
+  // The user's flags as the server evaluated them, read by useFlag while rendering (the app reads the same seed).
+  seedFlagAnswer(document.answers);
   const markup = renderToString(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={client}>

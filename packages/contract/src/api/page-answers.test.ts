@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPath } from './define-route';
 import {
+  FLAGS_CALL,
+  flagValuesOf,
   publicPageCalls,
   serializePageAnswers,
   liveMetricsUrl,
@@ -12,8 +14,10 @@ import {
 } from './page-answers';
 import { routes } from './routes';
 
+type RouteTableCall = PageCall & { id: Exclude<PageCall['id'], 'evaluateFlags'> };
+
 /** The URL the web app's query would ask for the call, built from the route table. */
-function urlFromRouteTable(call: PageCall): string {
+function urlFromRouteTable(call: RouteTableCall): string {
   const route = routes[call.id];
   const query = call.id === 'listWorkspaces' ? '?expandServices=true' : '';
   return buildPath(route.path, call.params) + query;
@@ -27,7 +31,10 @@ describe('page answers', () => {
       ...signedInPageCalls('/workspace/ws_1'),
       ...signedInPageCalls('/profile'),
     ];
-    for (const call of calls) {
+    // The flags' call is OFREP's, outside the /v3 route table: the server's test asks it at its route.
+    expect(calls.filter((call) => call.id === 'evaluateFlags')).toEqual([FLAGS_CALL, FLAGS_CALL]);
+    for (const call of calls.filter((call): call is RouteTableCall => call !== FLAGS_CALL)) {
+      expect(call.method).toBeUndefined();
       expect(routes[call.id].method).toBe('GET');
       expect(call.url).toBe(urlFromRouteTable(call));
     }
@@ -52,20 +59,46 @@ describe('page answers', () => {
 
   it('asks the services list calls only on a workspace page with a well-formed id', () => {
     expect(signedInPageCalls('/workspace/ws_1').map((call) => call.id)).toEqual([
+      'evaluateFlags',
       'listWorkspaces',
       'listWorkspaceServices',
       'listWorkspaceServiceStatuses',
       'getMetadata',
     ]);
-    expect(signedInPageCalls('/workspace').map((call) => call.id)).toEqual(['listWorkspaces']);
+    expect(signedInPageCalls('/workspace').map((call) => call.id)).toEqual([
+      'evaluateFlags',
+      'listWorkspaces',
+    ]);
     expect(signedInPageCalls('/workspace/a%2F..%2Fb').map((call) => call.id)).toEqual([
+      'evaluateFlags',
       'listWorkspaces',
     ]);
     expect(signedInPageCalls('/workspace/ws_1/members').map((call) => call.id)).toEqual([
+      'evaluateFlags',
       'listWorkspaces',
     ]);
-    expect(signedInPageCalls('/service/s1')).toEqual([]);
-    expect(signedInPageCalls('/')).toEqual([]);
+    expect(signedInPageCalls('/service/s1')).toEqual([FLAGS_CALL]);
+    expect(signedInPageCalls('/')).toEqual([FLAGS_CALL]);
+  });
+
+  it("reads the flags' values from the OFREP bulk answer, leaving out failures and anything malformed", () => {
+    const cases: [unknown, Record<string, boolean>][] = [
+      [
+        {
+          flags: [
+            { key: 'dashboard.evaluation', value: true, reason: 'STATIC', variant: 'true' },
+            { key: 'dashboard.feedback', value: false, reason: 'STATIC', variant: 'false' },
+            { key: 'debug.logs', errorCode: 'GENERAL' },
+          ],
+        },
+        { 'dashboard.evaluation': true, 'dashboard.feedback': false },
+      ],
+      [{ flags: [{ key: 'x', value: 'yes' }, null, { value: true }] }, {}],
+      [{ flags: 'none' }, {}],
+      [null, {}],
+      [undefined, {}],
+    ];
+    for (const [body, values] of cases) expect(flagValuesOf(body)).toEqual(values);
   });
 
   it('asks the login page its connections, and nothing public elsewhere', () => {

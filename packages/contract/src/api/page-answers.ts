@@ -15,10 +15,13 @@ export type PageCallId =
   | 'listWorkspaces'
   | 'listWorkspaceServices'
   | 'listWorkspaceServiceStatuses'
-  | 'getMetadata';
+  | 'getMetadata'
+  | 'evaluateFlags';
 
 export interface PageCall {
   id: PageCallId;
+  /** GET unless said: the flags' evaluation is OFREP's bulk POST. */
+  method?: 'POST';
   /** The request path with its query, as the web app's query asks it. */
   url: string;
   /** The path parameters the web app keys the answer by. */
@@ -71,6 +74,30 @@ export function liveMetricsUrl(serviceId: string): string {
 /** Who is signed in: every page asks it first (the onboarding gate waits for it). */
 export const USER_CALL: PageCall = { id: 'getUser', url: '/v3/user', params: {} };
 
+/**
+ * The signed-in user's feature flags, as the app's OpenFeature client evaluates them (OFREP bulk evaluation,
+ * apps/server/src/modules/flags): a painted page shows what the app shows, flags included (issue 25, item 14), and
+ * the app reads them until its own client has evaluated, so nothing flag-gated appears or moves when it starts.
+ */
+export const FLAGS_CALL: PageCall = {
+  id: 'evaluateFlags',
+  method: 'POST',
+  url: '/ofrep/v1/evaluate/flags',
+  params: {},
+};
+
+/** The flags' values in the OFREP bulk answer `{ flags: [{ key, value } | { key, errorCode }] }`; failures left out. */
+export function flagValuesOf(body: unknown): Record<string, boolean> {
+  const flags = (body as { flags?: unknown } | null)?.flags;
+  if (!Array.isArray(flags)) return {};
+  const values: Record<string, boolean> = {};
+  for (const flag of flags as { key?: unknown; value?: unknown }[]) {
+    if (typeof flag?.key === 'string' && typeof flag.value === 'boolean')
+      values[flag.key] = flag.value;
+  }
+  return values;
+}
+
 /** The public calls of a page, asked whatever the session (the login page's other ways to log in). */
 export function publicPageCalls(pathname: string): PageCall[] {
   return pathname === '/'
@@ -80,11 +107,12 @@ export function publicPageCalls(pathname: string): PageCall[] {
 
 /**
  * The calls of a signed-in user's page, asked only once GET /v3/user has answered 200 (a visitor's page must not
- * ask what would answer 401). The services list: the workspaces (frame, side navigation), that workspace's services,
+ * ask what would answer 401). Every page: the user's feature flags. The services list: the workspaces (frame, side navigation), that workspace's services,
  * their statuses and the catalogue (plan names), as its route loader and page ask them.
  */
 export function signedInPageCalls(pathname: string): PageCall[] {
-  const calls: PageCall[] = [];
+  // Every signed-in page's navigation and pages read flags (side navigations, notification centre, tours).
+  const calls: PageCall[] = [FLAGS_CALL];
   if (/^\/(workspace|profile)(\/|$)/.test(pathname)) {
     calls.push({
       id: 'listWorkspaces',

@@ -73,6 +73,8 @@ export type InvoiceSummaryPage = z.infer<typeof invoiceSummaryPageSchema>;
 /** Forecast entry, spec section 3: the expected charges of one service this period. */
 export const forecastEntrySchema = z.object({
   serviceName: z.string(),
+  /** The service's label when it has one, the name every other screen shows (beyond the spec's fields; issue 25). */
+  label: z.string().optional(),
   lineItems: z.array(lineItemSchema),
 });
 export type ForecastEntry = z.infer<typeof forecastEntrySchema>;

@@ -77,6 +77,38 @@ describe('forecastForMonth', () => {
     ]);
   });
 
+  it('names a service by its label when it has one, as every other screen does (issue 25)', () => {
+    const stretch = (serviceId: string, serviceName: string) => ({
+      serviceId,
+      serviceName,
+      billingPlan: 'small',
+      nodes: 1,
+      start: at('2026-11-01T00:00:00Z'),
+      end: null,
+    });
+    const forecast = forecastForMonth({
+      month: { year: 2026, month: 11 },
+      stretches: [
+        stretch('s1', 'weather-station'),
+        stretch('s2', 'no-label'),
+        stretch('s3', 'gone'),
+      ],
+      plans: PLANS,
+      usage: [],
+      labels: new Map([
+        ['s1', 'Weather station'],
+        ['s2', null],
+      ]),
+    });
+    // In the order of service names, as before.
+    expect(forecast.map(({ serviceName, label }) => ({ serviceName, label }))).toEqual([
+      { serviceName: 'gone', label: undefined },
+      { serviceName: 'no-label', label: undefined },
+      { serviceName: 'weather-station', label: 'Weather station' },
+    ]);
+    expect(forecast[1]).not.toHaveProperty('label');
+  });
+
   it('is empty without charged services', () => {
     expect(
       forecastForMonth({

@@ -35,6 +35,8 @@ export interface ForecastInput {
   plans: readonly PricedPlan[];
   /** Billed messages so far this month, per service and plan. */
   usage: readonly PlanUsage[];
+  /** The services' labels by id (a service without one, or removed since, is named by its service name). */
+  labels?: ReadonlyMap<string, string | null>;
 }
 
 /**
@@ -48,8 +50,14 @@ export function forecastForMonth(input: ForecastInput): ForecastEntry[] {
   for (const line of lines) {
     const entry = entries.get(line.serviceId);
     if (entry) entry.lineItems.push(toLineItem(line));
-    else
-      entries.set(line.serviceId, { serviceName: line.serviceName, lineItems: [toLineItem(line)] });
+    else {
+      const label = input.labels?.get(line.serviceId);
+      entries.set(line.serviceId, {
+        serviceName: line.serviceName,
+        ...(label ? { label } : {}),
+        lineItems: [toLineItem(line)],
+      });
+    }
   }
   return [...entries.values()];
 }

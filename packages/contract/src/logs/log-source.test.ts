@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LOG_LEVEL_RANK, SERVICE_LOG_NAMESPACE, logSourceMetadata } from './log-source';
+import {
+  LOG_LEVEL_RANK,
+  SERVICE_LOG_NAMESPACE,
+  logSourceMetadata,
+  logSourceText,
+} from './log-source';
 import { LOG_KINDS, LOG_LEVELS } from './logs.schema';
 
 describe('logSourceMetadata', () => {
@@ -47,5 +52,27 @@ describe('logSourceMetadata', () => {
 describe('LOG_LEVEL_RANK', () => {
   it('ranks the levels in the order LOG_LEVELS lists them, least severe first', () => {
     expect(LOG_LEVELS.map((level) => LOG_LEVEL_RANK[level])).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('logSourceText', () => {
+  it.each([
+    ['event', undefined, 'What happened to the service, recorded by Herald Cloud'],
+    ['service', undefined, "Written by the service's MQTT broker"],
+    ['kafka-adapter', 'orders', "Written by the service's Kafka adapter orders"],
+    ['kafka-adapter', undefined, "Written by the service's Kafka adapters"],
+    ['rest-adapter', undefined, "Written by the service's REST adapter"],
+  ] as const)(
+    'says where the %s log (adapter %s) comes from for people: %s',
+    (kind, adapterId, text) => {
+      const metadata = logSourceMetadata(kind, 'weather-station', adapterId);
+      expect(logSourceText(metadata)).toBe(text);
+      expect(logSourceText(metadata)).not.toMatch(/pod|container|weather-station-0/i);
+    },
+  );
+
+  it('says nothing before a log is loaded, and names an unknown writer as it is', () => {
+    expect(logSourceText({ pod: '', container: '' })).toBeNull();
+    expect(logSourceText({ pod: 'x-0', container: 'sidecar' })).toBe('Written by sidecar');
   });
 });

@@ -51,3 +51,24 @@ export function logSourceMetadata(
 
 /** Severity order of LOG_LEVELS: `level` filters keep entries at least this severe. */
 export const LOG_LEVEL_RANK = { debug: 0, info: 1, warn: 2, error: 3 } as const;
+
+/**
+ * Where the lines shown come from, said for people (issue 25: "Pod weather-station-0 · Container runtime" means
+ * nothing to most users), read from the log's metadata; null when the log names no source (nothing loaded yet).
+ */
+export function logSourceText(
+  metadata: Pick<LogSourceMetadata, 'pod' | 'container'>,
+): string | null {
+  if (metadata.pod === '') return null;
+  const { container } = metadata;
+  if (container === 'runtime') return "Written by the service's MQTT broker";
+  if (container === 'events') return 'What happened to the service, recorded by Herald Cloud';
+  if (container === 'rest-adapter') return "Written by the service's REST adapter";
+  if (container.startsWith('kafka-adapter-')) {
+    const adapter = container.slice('kafka-adapter-'.length);
+    return adapter === ''
+      ? "Written by the service's Kafka adapters"
+      : `Written by the service's Kafka adapter ${adapter}`;
+  }
+  return `Written by ${container}`;
+}

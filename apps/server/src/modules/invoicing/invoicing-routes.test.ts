@@ -61,7 +61,9 @@ describe('the billing reads', () => {
       manuallyBilled: false,
       currency: 'usd',
     });
-    serviceId = (await insertTestService(app, team.workspaceId, { billingPlan: 'xsmall' })).row.id;
+    serviceId = (
+      await insertTestService(app, team.workspaceId, { billingPlan: 'xsmall', label: 'Paid one' })
+    ).row.id;
     await seedPeriod(app, {
       workspaceId: team.workspaceId,
       serviceId,
@@ -100,6 +102,8 @@ describe('the billing reads', () => {
     expect(response.json() as ForecastEntry[]).toEqual([
       {
         serviceName: 'paid-one',
+        // Named by its label, as every other screen names it (issue 25).
+        label: 'Paid one',
         lineItems: [
           {
             entityType: 'service',

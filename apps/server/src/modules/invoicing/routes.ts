@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { WORKSPACE_NOT_FOUND_MESSAGE, registerRoute } from '../../plugins/route-registry';
 import { catalogueOf } from '../service/catalogue';
+import { listServicesOf } from '../service/service.repository';
 import { listWorkspaceBilling, measureUsage } from './invoice-builder';
 import {
   findInvoiceOfWorkspace,
@@ -140,7 +141,12 @@ export async function invoicingRoutes(app: FastifyInstance): Promise<void> {
       to: new Date(range.end * 1000),
     });
     const stretches = periods.map(toPlanStretch);
-    const usage = await measureUsage(app, month, stretches, seconds(now));
-    return forecastForMonth({ month, stretches, plans: catalogueOf(app).tiers, usage });
+    const [usage, services] = await Promise.all([
+      measureUsage(app, month, stretches, seconds(now)),
+      listServicesOf(app.db, [billing.id]),
+    ]);
+    // Each service is named by its label where it has one, as on every other screen (issue 25).
+    const labels = new Map(services.map((service) => [service.id, service.label]));
+    return forecastForMonth({ month, stretches, plans: catalogueOf(app).tiers, usage, labels });
   });
 }

@@ -1,5 +1,6 @@
 import { ACCOUNT_CLOSURE_REASONS } from '@herald/contract/constants';
 import { isUpgradeAvailable } from '@herald/contract/services/plan-display';
+import { serviceConnectHost } from '@herald/contract/services/service-address';
 import { serviceHostname } from '@herald/contract/services/service-display';
 import type {
   Service,
@@ -38,8 +39,7 @@ export function serviceEndpoints(
   row: Pick<ServiceRow, 'serviceName' | 'region' | 'mqttPort'>,
   config: ServiceMappingConfig,
 ): ServiceEndpoints {
-  const hostname = serviceHostname(row);
-  const host = `${hostname}.${config.serviceDomain}`;
+  const host = serviceConnectHost(row, config.serviceDomain);
   const publicUrl = new URL(config.publicUrl);
   const secure = publicUrl.protocol === 'https:';
   // An https origin's port is the public one (the default 443 is left out); plain http is this server's port.

@@ -204,17 +204,26 @@ describe('workspace routes', () => {
     expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/workspace/ws-1');
   });
 
-  it.each(['/no/such/page', '/service/svc-404'])(
-    'shows the same 404 page inside the frame at %s for a signed-in user',
-    async (path) => {
+  it.each([
+    ['/no/such/page', 'This page could not be found', 'Back to home', '/'],
+    // An unknown service is said as such (issue 25), with the way to the user's own services.
+    [
+      '/service/svc-404',
+      /^This service could not be found\./,
+      'Back to your services',
+      '/workspace',
+    ],
+  ])(
+    'shows the 404 page inside the frame at %s for a signed-in user',
+    async (path, message, back, href) => {
       renderFrame(
         path,
         [buildWorkspace()],
         handle(routes.getService, () => apiErrorResponse(404, 'Service not found')),
       );
       expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
-      expect(screen.getByText('This page could not be found')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: back })).toHaveAttribute('href', href);
       expect(screen.getByRole('banner')).toBeInTheDocument();
       const nav = await sideNav();
       expect(await nav.findByRole('link', { name: 'Members' })).toHaveAttribute(

@@ -116,6 +116,20 @@ describe('the service layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
   });
 
+  it('shows an unknown page of a service inside its frame, its menu kept, with the way back to it (issue 25)', async () => {
+    renderService('/service/svc-1/no-such-page', {
+      service: buildService({ label: 'Price feed' }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+    expect(screen.getByText('This page could not be found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Price feed' })).toHaveAttribute(
+      'href',
+      '/service/svc-1',
+    );
+    const nav = await serviceNav();
+    expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/service/svc-1');
+  });
+
   it('sends /service without an id to /workspace', async () => {
     const { router } = renderService('/service');
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/ws-1'));

@@ -15,7 +15,7 @@ import {
 import { isApiError } from '../../lib/api-error';
 import { MessagingSessionProvider } from '../../lib/messaging';
 import { serviceQueryOptions } from '../../lib/service-queries';
-import { NotFoundPage } from '../routes/not-found';
+import { ServiceNotFoundPage } from '../routes/not-found';
 import { RequireUser } from './require-user';
 import { TopBar } from './top-bar';
 import { LoadFailed } from '../../components/query-states';
@@ -28,7 +28,7 @@ const NotFoundNav = lazy(async () => ({
 /**
  * Spec section 2, service layout: top navigation bar (in the service's hint colour) and service
  * side navigation, for a loaded user. `/service` without an id goes to /workspace; a service
- * that does not exist or is not the user's (404) shows the 404 page.
+ * that does not exist or is not the user's (404) shows the 404 page, said of the service (issue 25).
  */
 export function ServiceLayout() {
   const { serviceId } = useParams();
@@ -64,7 +64,7 @@ function ServiceFrame({ user, serviceId }: { user: User; serviceId: string }) {
       {query.isPending ? (
         <ServiceOverviewSkeleton />
       ) : isNotFound ? (
-        <NotFoundPage />
+        <ServiceNotFoundPage />
       ) : (
         <LoadFailed
           title="The service could not be loaded"
@@ -93,6 +93,7 @@ function LoadedServiceFrame({ user, service }: { user: User; service: Service })
             leadingCrumb={{
               label: service.label ?? service.serviceName,
               to: `/service/${service.serviceId}`,
+              isShownOnPhone: true,
             }}
           />
         }

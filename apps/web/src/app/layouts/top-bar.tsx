@@ -79,7 +79,12 @@ export function TopBar({
   return (
     <Group ref={ref} justify="space-between" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
       {/* Shrinks and clips before the avatar: on a phone the crumbs must not run under it. */}
-      <Group gap="lg" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto', overflow: 'hidden' }}>
+      {/* Padded by the focus ring's room (4px), so the brand's and crumbs' rings are not clipped (issue 25). */}
+      <Group
+        gap="lg"
+        wrap="nowrap"
+        style={{ minWidth: 0, flex: '1 1 auto', overflow: 'hidden', padding: 4, margin: -4 }}
+      >
         <WorkspaceBrand workspace={workspace} />
         {!route.hidden && workspace !== null && (
           <WorkspaceBreadcrumbs workspace={workspace} crumbs={crumbs} />

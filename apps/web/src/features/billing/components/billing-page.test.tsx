@@ -186,6 +186,23 @@ describe('the billing page', { timeout: SLOW_TEST_MS }, () => {
     expect(api.requestsTo(routes.listSubscriptionInvoices)).toHaveLength(0);
   });
 
+  it('names a forecast service by its label, as every other screen does (issue 25)', async () => {
+    await renderBilling(
+      {},
+      handle(routes.getInvoiceForecast, () => ({
+        status: 200,
+        body: [
+          buildForecastEntry({ serviceName: 'weather-station', label: 'Weather station' }),
+          buildForecastEntry({ serviceName: 'no-label' }),
+        ],
+      })),
+    );
+    const forecast = section('Forecast for this month');
+    expect(await forecast.findByRole('table', { name: 'Weather station' })).toBeInTheDocument();
+    expect(forecast.getByRole('table', { name: 'no-label' })).toBeInTheDocument();
+    expect(forecast.queryByRole('table', { name: 'weather-station' })).toBeNull();
+  });
+
   it('shows a failed section with a retry, and the rest of the page', async () => {
     await renderBilling(
       {},

@@ -54,7 +54,7 @@ export function ForecastSection({
               layout="fixed"
             >
               <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>
-                {entry.serviceName}
+                {entry.label ?? entry.serviceName}
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>

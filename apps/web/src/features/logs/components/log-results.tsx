@@ -1,4 +1,5 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { logSourceText } from '@herald/contract/logs/log-source';
 import { LoadFailed } from '../../../components/query-states';
 import { showToast } from '../../../lib/toast';
 import type { LogViewSource } from '../api/log-source';
@@ -27,6 +28,8 @@ export function LogResults(props: LogResultsProps) {
   const { source, serviceName, filters } = props;
   const view = useLogView(source, filters, props.isLive);
   const { logDetails, metadata, isLoading, isAppending } = view.logs;
+  // Where the lines come from, in words, not the pod and container names (issue 25).
+  const sourceText = logSourceText(metadata);
 
   const handleCopy = () => {
     navigator.clipboard.writeText(logEntriesText(logDetails)).then(
@@ -79,9 +82,9 @@ export function LogResults(props: LogResultsProps) {
           <Text size="xs" c="dimmed">
             {entryCount(logDetails.length)} shown, newest first
           </Text>
-          {metadata.pod !== '' && (
+          {sourceText !== null && (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Pod {metadata.pod} · Container {metadata.container}
+              {sourceText}
             </Text>
           )}
         </Stack>

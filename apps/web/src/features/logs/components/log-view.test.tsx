@@ -47,7 +47,9 @@ describe('a log view', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Service log' })).toBeVisible();
     await screen.findByRole('list', { name: 'Log entries' });
     expect(entryMessages()).toEqual(['line 3', 'line 2', 'line 1']);
-    expect(screen.getByText(/Pod prices-0 · Container runtime/)).toBeVisible();
+    // Where the lines come from, said for people (issue 25), not the pod and container names.
+    expect(screen.getByText("Written by the service's MQTT broker")).toBeVisible();
+    expect(screen.queryByText(/Pod |Container/)).toBeNull();
     expect(screen.getAllByText('Info')).toHaveLength(3);
     expect(screen.getByText(formatLogTime(buildLogEntry(3).timestamp))).toHaveAttribute(
       'datetime',

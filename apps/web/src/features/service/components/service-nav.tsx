@@ -43,7 +43,9 @@ export function ServiceNav({ service, status, roles }: ServiceNavProps) {
   });
   const base = `/service/${service.serviceId}`;
   return (
-    <Stack gap="lg" h="100%">
+    // Fills the navigation, so the upgrade block sits at the bottom, and never shrinks below its entries: when they
+    // need more room the navigation scrolls to the last of them (components/app-frame.module.css).
+    <Stack gap="lg" style={{ flex: '1 0 auto' }}>
       <Stack gap="lg" style={{ flex: 1 }}>
         {model.groups.map((group) => {
           const items = group.items.filter((item) => item.visible);

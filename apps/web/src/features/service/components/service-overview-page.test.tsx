@@ -29,7 +29,10 @@ describe('the service overview (spec sections 2, 3 and 9)', () => {
         { timeout: FIRST_RENDER_TIMEOUT_MS },
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('prices.eu-west-1.aws')).toBeInTheDocument();
+    // The host a client connects to, once, with its copy button; never the bare name and region (issue 25).
+    expect(screen.getByText('prices.eu-west-1.aws.localhost')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Host' })).toBeInTheDocument();
+    expect(screen.queryByText('prices.eu-west-1.aws')).toBeNull();
     expect(await screen.findByText('Running')).toBeInTheDocument();
 
     await screen.findByText('12 / 1000');

@@ -1,11 +1,13 @@
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { hasPermission } from '@herald/contract/members/permissions';
+import { serviceHostOf } from '@herald/contract/services/service-address';
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
 import { useFlag } from '../../../lib/flags';
 import { useServiceStatus } from '../hooks/use-service-status';
 import { ConnectionDetailsCard } from './connection-details-card';
+import { CopyValue } from './copy-value';
 import { LiveMetricsCard } from './live-metrics-card';
 import { StatusBadge } from './status-badge';
 import { TrialStatus } from './trial-status';
@@ -32,7 +34,9 @@ export function ServiceOverviewPage({
           <Title order={1}>{name}</Title>
           <StatusBadge status={status} />
         </Group>
-        <Text c="dimmed">{service.hostname}</Text>
+        {/* The one host name a client connects to, with its copy button (issue 25, item 20); the connection
+            details give the full addresses on it. */}
+        <HostLine host={serviceHostOf(service.endpoints)} />
       </Stack>
       <TrialStatus service={service} canManageBilling={hasPermission(roles, 'manage-billing')} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -51,4 +55,9 @@ export function ServiceOverviewPage({
       </Text>
     </Stack>
   );
+}
+
+function HostLine({ host }: { host: string | null }) {
+  if (host === null) return null;
+  return <CopyValue label="Host" value={host} />;
 }

@@ -1,10 +1,7 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { planDisplayName, type PlanDisplayTier } from '@herald/contract/services/plan-display';
-import {
-  regionDisplay,
-  serviceHostname,
-  versionDisplay,
-} from '@herald/contract/services/service-display';
+import { serviceHostOf } from '@herald/contract/services/service-address';
+import { regionDisplay, versionDisplay } from '@herald/contract/services/service-display';
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
 import { useSessionsText } from '../hooks/use-sessions-text';
@@ -40,7 +37,8 @@ export function ServiceCard({ service, tiers }: ServiceCardProps) {
           <ServiceStatusBadge status={service.status} />
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {serviceHostname(service)}
+          {/* The host a client connects to, as the overview shows it (issue 25, item 20). */}
+          {serviceHostOf(service.endpoints)}
         </Text>
         <Group gap="lg">
           <Detail label="Plan" value={planDisplayName(service, tiers)} />

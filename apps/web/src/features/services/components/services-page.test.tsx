@@ -65,7 +65,9 @@ describe('the services list', { timeout: SLOW_TEST_MS }, () => {
     expect(await firstCard.findByText('XSmall')).toBeInTheDocument();
     expect(firstCard.getByText('EU-WEST-1')).toBeInTheDocument();
     expect(firstCard.getByText('6.11.2')).toBeInTheDocument();
-    expect(firstCard.getByText('brave-otter.eu-west-1.aws')).toBeInTheDocument();
+    // The host a client connects to, as the overview shows it (issue 25, item 20).
+    expect(firstCard.getByText('brave-otter.eu-west-1.aws.localhost')).toBeInTheDocument();
+    expect(firstCard.queryByText('brave-otter.eu-west-1.aws')).toBeNull();
     expect(await firstCard.findByText('Error')).toBeInTheDocument();
 
     const second = within(screen.getByRole('link', { name: /calm-heron/ }));

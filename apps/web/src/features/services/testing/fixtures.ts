@@ -16,7 +16,12 @@ export function buildService(overrides: Partial<Service> = {}): Service {
     heraldVersion: '6.11.2-rc1',
     interestedAlerts: { topicsCapacity: false, remoteServer: false },
     hostname: `${serviceName}.${region}`,
-    endpoints: { websocketUrl: 'ws://example/mqtt', mqttHost: 'example', mqttPort: null },
+    // As the server builds them under SERVICE_DOMAIN=localhost (apps/server service.mapper.ts).
+    endpoints: {
+      websocketUrl: `ws://${serviceName}.${region}.localhost:3000/mqtt`,
+      mqttHost: 'localhost',
+      mqttPort: null,
+    },
     ...overrides,
   });
 }

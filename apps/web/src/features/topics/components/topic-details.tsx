@@ -12,17 +12,18 @@ import {
 } from '@mantine/core';
 import type { Topic, TopicProperties } from '@herald/contract/topics/topic.schema';
 import { decodeTopicValue } from '@herald/contract/topics/topic-values';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/query-states';
 import { isApiError } from '../../../lib/api-error';
-import { topicKeys, topicQuery, type TopicTreeLevel } from '../api/topic-queries';
+import { topicKeys, topicQuery, topicTreeQuery, type TopicTreeLevel } from '../api/topic-queries';
 import type { LiveEntry, LiveValueStore } from '../hooks/live-value-store';
 import { useLiveValue } from '../hooks/use-live-value';
 import { useRefetchOnChange } from '../hooks/use-refetch-on-change';
 import { useNow } from '../../../lib/use-now';
 import { formatByteSize, formatTopicValue } from '../utils/format-value';
 import { formatExactTime, formatRelativeTime } from '../utils/relative-time';
-import { parentPath } from '../utils/topic-url';
+import { nearestExistingBranch } from '../utils/nearest-branch';
+import { ancestorPaths, parentPath } from '../utils/topic-url';
 import { TopicDetailsSkeleton } from './topic-details-skeleton';
 import { RemoveTopicButton } from './remove-topic-button';
 import { TimeSeriesEvents } from './time-series-events';
@@ -41,7 +42,7 @@ export interface TopicDetailsProps {
 
 /**
  * The selected topic (issue 10 item 3): path, type, properties, value (live once it changes), last update and the
- * values received while the page is open. A path that names no topic says so and offers its parent.
+ * values received while the page is open. A path that names no topic says so and offers its nearest existing branch.
  */
 export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: TopicDetailsProps) {
   const query = useQuery({ ...topicQuery(serviceId, path), enabled: path !== '' });
@@ -65,8 +66,8 @@ export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: Topi
       const branch = level?.nodes.find((node) => node.path === path);
       return (
         <BranchOrNothing
+          serviceId={serviceId}
           path={path}
-          parent={parent}
           descendants={branch?.descendants}
           onSelect={onSelect}
         />
@@ -92,16 +93,25 @@ export function TopicDetails({ serviceId, path, store, canEdit, onSelect }: Topi
 }
 
 function BranchOrNothing({
+  serviceId,
   path,
-  parent,
   descendants,
   onSelect,
 }: {
+  serviceId: string;
   path: string;
-  parent: string;
   descendants: number | undefined;
   onSelect: (path: string) => void;
 }) {
+  // The tree's levels down to the path (mostly cached already: the tree opens them to show the selection), to
+  // offer the nearest branch that exists rather than a parent that may be missing too (issue 25).
+  const levels = useQueries({
+    queries: ['', ...ancestorPaths(path)].map((parent) => topicTreeQuery(serviceId, parent)),
+  });
+  const byParent = new Map(
+    levels.flatMap((level) => (level.data ? [[level.data.parent, level.data]] : [])),
+  );
+  const target = nearestExistingBranch(path, (parent) => byParent.get(parent));
   // A branch is a path with topics below it and no value of its own (issue 25 item 17: the tree shows it open).
   const isBranch = descendants !== undefined && descendants > 0;
   return (
@@ -122,8 +132,8 @@ function BranchOrNothing({
         ) : (
           <Text>There is no topic at this path. It may have been removed.</Text>
         )}
-        <Button variant="default" size="xs" onClick={() => onSelect(parent)}>
-          {parent === '' ? 'Go to the top of the tree' : `Go to ${parent}`}
+        <Button variant="default" size="xs" onClick={() => onSelect(target)}>
+          {target === '' ? 'Go to the top of the tree' : `Go to ${target}`}
         </Button>
       </Stack>
     </Card>

@@ -244,6 +244,21 @@ describe('the topic browser (issue 10 item 3)', () => {
     expect(new Set(treeRequests(api))).toEqual(new Set(['', 'sensors']));
   });
 
+  it('offers the nearest branch that exists, or the top of the tree, for a path whose parent is missing too (issue 25)', async () => {
+    const { router } = renderTopics('/service/svc-1/topics/sensors/gone/deeper', {
+      handlers: [treeHandler(smallTree), topicHandler({})],
+    });
+    expect(
+      await screen.findByText('There is no topic at this path. It may have been removed.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Go to sensors' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go to sensors/gone' })).toBeNull();
+
+    await act(() => router.navigate('/service/svc-1/topics/no/such/thing'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Go to the top of the tree' }));
+    expect(router.state.location.pathname).toBe('/service/svc-1/topics/');
+  });
+
   it('shows live values of the rows in view and of the selected topic, with a history of what arrived', async () => {
     const fake = createFakeLiveSession();
     currentSession = fake.session;

@@ -1,11 +1,15 @@
-import { ActionIcon, Anchor, Breadcrumbs, Group, Menu, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Menu, Text } from '@mantine/core';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
+import classes from './workspace-breadcrumbs.module.css';
 
 export interface Crumb {
   label: string;
   /** The crumb's link; the last crumb (the current page) has none. */
   to?: string;
+  /** Shown on a phone too (the service a page belongs to); the route's crumbs are shown from the sm breakpoint. */
+  isShownOnPhone?: boolean;
 }
 
 /** Spec section 2: the organisation name, or the owner's e-mail, or 'Organisation'. */
@@ -21,7 +25,8 @@ function serviceLabel(service: Workspace['services'][number]): { id: string; lab
 
 /**
  * The breadcrumbs of the top navigation bar (spec section 2): the organisation first, with a
- * dropdown of its services to switch between, then the crumbs of the route metadata.
+ * dropdown of its services to switch between, then the crumbs of the route metadata. On a phone the organisation and
+ * the service stay (each ending in an ellipsis when it does not fit), the route's crumbs go.
  */
 export function WorkspaceBreadcrumbs({
   workspace,
@@ -32,10 +37,17 @@ export function WorkspaceBreadcrumbs({
 }) {
   const services = workspace.services.map(serviceLabel);
   return (
-    <nav aria-label="Breadcrumb" style={{ minWidth: 0, overflow: 'hidden' }}>
+    <nav aria-label="Breadcrumb" className={classes.trail}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-        <Group gap={2} wrap="nowrap">
-          <Anchor component={Link} to={`/workspace/${workspace.workspace_id}`} size="sm" truncate>
+        <Group gap={2} wrap="nowrap" className={classes.crumb}>
+          <Anchor
+            component={Link}
+            to={`/workspace/${workspace.workspace_id}`}
+            size="sm"
+            truncate
+            className={classes.crumb}
+            title={organisationLabel(workspace)}
+          >
             {organisationLabel(workspace)}
           </Anchor>
           <Menu position="bottom-start" width={220} withInitialFocusPlaceholder={false}>
@@ -59,34 +71,39 @@ export function WorkspaceBreadcrumbs({
             </Menu.Dropdown>
           </Menu>
         </Group>
-        {/* The page's crumbs only from the sm breakpoint: on a phone they would be clipped to a
-            sliver; the page's own heading names it there. */}
-        {crumbs.length > 0 && (
-          <Group gap={6} wrap="nowrap" visibleFrom="sm" style={{ minWidth: 0 }}>
-            <Text size="sm" c="dimmed" aria-hidden="true">
-              /
-            </Text>
-            <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'nowrap', minWidth: 0 }}>
-              {crumbs.map((crumb, index) =>
-                crumb.to === undefined || index === crumbs.length - 1 ? (
-                  <Text key={`${crumb.label}-${index}`} size="sm" aria-current="page" truncate>
-                    {crumb.label}
-                  </Text>
-                ) : (
-                  <Anchor
-                    key={`${crumb.label}-${index}`}
-                    component={Link}
-                    to={crumb.to}
-                    size="sm"
-                    truncate
-                  >
-                    {crumb.label}
-                  </Anchor>
-                ),
+        {crumbs.map((crumb, index) => {
+          const isCurrent = crumb.to === undefined || index === crumbs.length - 1;
+          const wideOnly = crumb.isShownOnPhone ? undefined : classes.wideOnly;
+          return (
+            <Fragment key={`${crumb.label}-${index}`}>
+              <Text size="sm" c="dimmed" aria-hidden="true" className={wideOnly}>
+                /
+              </Text>
+              {isCurrent ? (
+                <Text
+                  size="sm"
+                  aria-current="page"
+                  truncate
+                  title={crumb.label}
+                  className={[classes.crumb, wideOnly].filter(Boolean).join(' ')}
+                >
+                  {crumb.label}
+                </Text>
+              ) : (
+                <Anchor
+                  component={Link}
+                  to={crumb.to!}
+                  size="sm"
+                  truncate
+                  title={crumb.label}
+                  className={[classes.crumb, wideOnly].filter(Boolean).join(' ')}
+                >
+                  {crumb.label}
+                </Anchor>
               )}
-            </Breadcrumbs>
-          </Group>
-        )}
+            </Fragment>
+          );
+        })}
       </Group>
     </nav>
   );
