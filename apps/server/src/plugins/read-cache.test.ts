@@ -8,7 +8,7 @@ import { writeGenerationOf } from '../db/write-generation';
 import { findLiveService, updateService } from '../modules/service/service.repository';
 import { testDatabaseKind } from '../testing/test-database-kind';
 import { insertTestService, uniqueServiceName } from '../testing/test-services';
-import { changeTestPassword, signUp, uniqueAddress } from '../testing/test-users';
+import { changeTestPassword, signUpVerified, uniqueAddress } from '../testing/test-users';
 import {
   callAs,
   createTestMember,
@@ -109,7 +109,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
   }
 
   it('ends a session at logout on the very next request', async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     await expectCachedSession(user);
     const logout = await app.inject({
       method: 'POST',
@@ -122,7 +122,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
   });
 
   it('ends the old sessions at a password change on the very next request', async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     const workspaceId = await createTestWorkspace(app, {
       userId: '',
       email: '',

@@ -13,7 +13,7 @@ import {
   createTestWorkspace,
   removeTestMemberAs,
 } from '../testing/test-workspaces';
-import { changeTestPassword, signUp, uniqueAddress } from '../testing/test-users';
+import { changeTestPassword, signUpVerified, uniqueAddress } from '../testing/test-users';
 import { useTestApp } from '../testing/use-test-app';
 
 /**
@@ -69,7 +69,7 @@ describe('session resolution', () => {
   });
 
   it('ends a session at logout: the very next request with its token is refused', async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     expect((await getUserWith({ authorization: `Bearer ${user.token}` })).statusCode).toBe(200);
     const logout = await app.inject({
       method: 'POST',
@@ -83,7 +83,7 @@ describe('session resolution', () => {
   });
 
   it('ends the old sessions at a password change, on workspace routes too', async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     const id = await createTestWorkspace(app, {
       userId: user.user.customerid,
       email: user.email,
