@@ -88,7 +88,6 @@ test('an owner creates a team, invites a newcomer who joins from the mail, then 
   await expect(
     theirs.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blue Team' }),
   ).toBeVisible();
-  await expectAccessible(theirs);
   const joined = await (await theirs.request.get('/v3/user')).json();
   expect(joined).toMatchObject({ email_verified: true, detailsComplete: true, company: null });
   const theirNav = theirs.getByRole('navigation', { name: 'Workspace' });
