@@ -36,6 +36,8 @@ test('an owner creates a team, invites a newcomer who joins from the mail, then 
   browser,
   baseURL,
 }) => {
+  // Two people in two browsers, from the owner's sign-up to the newcomer's removal.
+  test.setTimeout(120_000);
   const owner = await signUpVerified(page.request, newAccount({ company: 'Owner Co' }));
   await logIn(page, owner);
   const firstWorkspaceUrl = page.url();
