@@ -114,9 +114,11 @@ test('an owner creates a team, invites a newcomer who joins from the mail, then 
     .click();
   await expect(members.getByRole('row', { name: /Grace Hopper/ })).toHaveCount(0);
 
-  // Removed: the team is gone from their dashboard.
+  // Removed: the team is gone from their dashboard. Belonging to no organisation now, they are asked for the
+  // company their own will be named after (decision 035) instead of the team's page.
   await theirs.goto(teamUrl);
-  await expect(theirs.getByText('This page could not be found')).toBeVisible();
+  await expect(theirs).toHaveURL(/\/onboarding\/details$/);
+  await expect(theirs.getByLabel('Company')).toBeVisible();
   await newcomer.close();
 });
 
