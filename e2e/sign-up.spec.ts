@@ -71,3 +71,23 @@ test('signing up again with a registered e-mail says a signup e-mail was sent', 
     ),
   ).toBeVisible();
 });
+
+test('the sign-up submitted empty names every required field and takes the person to the first', async ({
+  page,
+}) => {
+  // The page painted from the HTML (docs/decisions/031): the press may come before the app has taken over.
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  for (const message of [
+    'First name is required',
+    'Last name is required',
+    'Enter a valid e-mail address',
+    'Password must be at least 8 characters',
+    'Company is required',
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required');
+  await expectAccessible(page);
+});

@@ -54,7 +54,7 @@ test('an owner creates a team: the button waits for a name, the name is trimmed,
   ).toBeVisible();
 });
 
-test('a newcomer invited to a team signs up from the mail, accepts and lands on the team as a User', async ({
+test('a newcomer invited to a team signs up from the mail and lands on the team as a User: no second verification, Accept or Company', async ({
   page,
   playwright,
   baseURL,
@@ -72,28 +72,26 @@ test('a newcomer invited to a team signs up from the mail, accepts and lands on 
   expect(invite.status(), await invite.text()).toBe(201);
   await owner.dispose();
 
-  // The newcomer signs up from the invitation mail.
+  // The newcomer signs up from the invitation mail. The mail proved the address and
+  // they join another's organisation: no second verification, no second Accept, no Company (issue 25 item 22).
   const inviteMail = await waitForMail(invitee.email, /invited to join Blue Team/);
   const theirs = page;
   await theirs.goto(linkIn(inviteMail, '/signup'));
+  await expect(theirs.getByText(/invited you to join Blue Team/)).toBeVisible();
   await theirs.getByLabel('First name').fill(invitee.firstName);
   await theirs.getByLabel('Last name').fill(invitee.lastName);
   // The invitation's address, prefilled and locked (docs/decisions/018).
   await expect(theirs.getByLabel('E-mail')).toHaveValue(invitee.email);
   await theirs.getByRole('textbox', { name: 'Password', exact: true }).fill(invitee.password);
-  await theirs.getByRole('button', { name: 'Create account' }).click();
-  await expect(theirs).toHaveURL(/\/onboarding\/verify-email$/);
-  const verifyMail = await waitForMail(invitee.email, /verify/i);
-  await theirs.goto(linkIn(verifyMail, '/v3/auth/verify-email'));
-  await theirs.getByRole('button', { name: 'Continue' }).click();
-  await expect(theirs).toHaveURL(/\/onboarding\/consider-invite$/);
-  await expect(theirs.getByText('Blue Team')).toBeVisible();
+  await expect(theirs.getByLabel('Company')).toHaveCount(0);
   await expectAccessible(theirs);
-  await theirs.getByRole('button', { name: 'Accept' }).click();
-  await expect(theirs).toHaveURL(/\/onboarding\/details$/);
-  await theirs.getByLabel('Company').fill(invitee.company);
-  await theirs.getByRole('button', { name: 'Continue' }).click();
+  await theirs.getByRole('button', { name: 'Create account' }).click();
   await expect(theirs).toHaveURL(teamUrl);
+  await expect(
+    theirs.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blue Team' }),
+  ).toBeVisible();
+  const joined = await (await theirs.request.get('/v3/user')).json();
+  expect(joined).toMatchObject({ email_verified: true, detailsComplete: true, company: null });
   const theirNav = theirs.getByRole('navigation', { name: 'Workspace' });
   await expect(theirNav.getByRole('link', { name: 'Members' })).toBeVisible();
   await expect(theirNav.getByRole('link', { name: 'Billing' })).toHaveCount(0);

@@ -64,6 +64,8 @@ import {
 } from './modules/marketplace/marketplace-schedule';
 import { recordProvisionerEvents, serviceEventsSettled } from './modules/logs/service-events';
 import { createSecretBox } from './modules/service-api/client-secret';
+import { createInviteTokens } from './modules/members/invite-token';
+import type { InviteTokens } from './modules/members/invite-token';
 import type { SecretBox } from './modules/service-api/client-secret';
 import { createTokenSigner } from './modules/service-api/tokens';
 import type { TokenSigner } from './modules/service-api/tokens';
@@ -101,6 +103,8 @@ declare module 'fastify' {
     tokens: TokenSigner;
     /** Encrypts service API client secrets at rest. */
     secretBox: SecretBox;
+    /** The secret of an invitation mail's sign-up link (modules/members/invite-token.ts). */
+    inviteTokens: InviteTokens;
     /** Service status changes for the open status streams (docs/decisions/016). */
     statusEvents: StatusEvents;
     /** Event logs and the lines collected from runtimes and adapters (docs/decisions/022). */
@@ -133,6 +137,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   const tokens = createTokenSigner(database.db, clock);
   app.decorate('tokens', tokens);
   app.decorate('secretBox', createSecretBox(resolveAuthSecret(config)));
+  app.decorate('inviteTokens', createInviteTokens(resolveAuthSecret(config)));
   // The built-in checkout (default) or Stripe: docs/decisions/023.
   app.decorate('payments', createPayments({ config, db: database.db, clock }));
   const logStore = createDatabaseLogStore({ db: database.db, config, logger: app.log, clock });

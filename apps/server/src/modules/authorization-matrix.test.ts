@@ -1,5 +1,7 @@
 import { buildPath } from '@herald/contract/api/define-route';
+import { ERROR_CODES } from '@herald/contract/api/errors';
 import { hasPermission } from '@herald/contract/members/permissions';
+import { mayCallRoute } from '@herald/contract/users/verification-gate';
 import type { Permission } from '@herald/contract/members/permissions';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { simulatorOf } from './marketplace/marketplace-test-helpers';
 
 import { TEST_PASSWORD, uniqueAddress, uniqueEmail } from '../testing/test-users';
 import {
+  addTestMember,
   callAs,
   createTestMember,
   createTestTeam,
@@ -22,12 +25,12 @@ import type { TestMember } from '../testing/test-workspaces';
 
 /**
  * The authorization matrix (ARCHITECTURE "tenant isolation"), generated from app.registeredRoutes so that no route
- * escapes it: every registered route × {anonymous, User, Admin, Owner, Owner of another workspace}. A route with no
- * sample below fails the test: add one when you add a route.
+ * escapes it: every registered route × {anonymous, User, Admin, Owner, Owner of another workspace, an Owner whose
+ * e-mail is not verified}. A route with no sample below fails the test: add one when you add a route.
  */
 
-type Actor = 'anonymous' | 'User' | 'Admin' | 'Owner' | 'foreignOwner';
-const SIGNED_IN_ACTORS = ['User', 'Admin', 'Owner', 'foreignOwner'] as const;
+type Actor = 'anonymous' | 'User' | 'Admin' | 'Owner' | 'foreignOwner' | 'unverifiedOwner';
+const SIGNED_IN_ACTORS = ['User', 'Admin', 'Owner', 'foreignOwner', 'unverifiedOwner'] as const;
 
 /** A fresh team for one call: routes may change it (remove, leave, accept). */
 interface MatrixContext {
@@ -364,6 +367,18 @@ function expectation(
     return ['no UNAUTHORIZED, not 5xx', (s) => code !== 'UNAUTHORIZED' && s < 500];
   }
   if (actor === 'anonymous') return ['401', (s) => s === 401];
+  // Spec section 4 on the server (docs/decisions/035): an Owner who never verified the e-mail is refused every
+  // route outside the contract's allow-list, and is not refused by that gate on the routes it names.
+  if (actor === 'unverifiedOwner') {
+    const isAllowed = mayCallRoute({
+      operationId: route.operationId,
+      access: route.access,
+      emailVerified: false,
+    });
+    return isAllowed
+      ? ['not EMAIL_NOT_VERIFIED, not 5xx', (s) => code !== ERROR_CODES.emailNotVerified && s < 500]
+      : ['403 EMAIL_NOT_VERIFIED', (s) => s === 403 && code === ERROR_CODES.emailNotVerified];
+  }
   const refusal = RULE_REFUSALS[route.operationId]?.[actor];
   if (refusal !== undefined) return [String(refusal), (s) => s === refusal];
   if (route.access === 'user') return ['2xx or 3xx', (s) => s >= 200 && s < 400];
@@ -435,12 +450,18 @@ describe('authorization matrix', () => {
     const team = await createTestTeam(app, 'Matrix');
     const foreignOwner = await createTestMember(app);
     await createTestWorkspace(app, foreignOwner, 'Foreign');
+    let unverifiedOwner: TestMember | undefined;
+    if (actor === 'unverifiedOwner') {
+      unverifiedOwner = await createTestMember(app, { emailVerified: false });
+      await addTestMember(app, team.workspaceId, unverifiedOwner, 'Owner');
+    }
     const callers: Record<Actor, TestMember | undefined> = {
       anonymous: undefined,
       User: team.user,
       Admin: team.admin,
       Owner: team.owner,
       foreignOwner,
+      unverifiedOwner,
     };
     const caller = callers[actor];
     const inviteInto = async (inviter: TestMember, workspaceId: string, email: string) => {
@@ -515,6 +536,6 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-    // About 150 routes × 6 actors, each with fresh fixtures: ~60 s on an idle two-core machine; room for a busy one.
-  }, 300_000);
+    // About 150 routes × 7 actors, each with fresh fixtures: ~60 s on an idle two-core machine; room for a busy one.
+  }, 420_000);
 });

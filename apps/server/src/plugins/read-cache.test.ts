@@ -9,7 +9,7 @@ import { findLiveService, updateService } from '../modules/service/service.repos
 import { statementsDuring, untilCached } from '../testing/statements-during';
 import { testDatabaseKind } from '../testing/test-database-kind';
 import { insertTestService, uniqueServiceName } from '../testing/test-services';
-import { changeTestPassword, signUp, uniqueAddress } from '../testing/test-users';
+import { changeTestPassword, signUpVerified, uniqueAddress } from '../testing/test-users';
 import {
   callAs,
   createTestMember,
@@ -73,7 +73,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
   }
 
   it('ends a session at logout on the very next request', async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     await expectCachedSession(user);
     const logout = await app.inject({
       method: 'POST',
@@ -86,7 +86,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the read cache on the embedded 
   });
 
   it('ends the old sessions at a password change on the very next request', async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     const workspaceId = await createTestWorkspace(app, {
       userId: '',
       email: '',

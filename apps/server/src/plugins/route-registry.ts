@@ -11,6 +11,7 @@ import type {
 import { ERROR_CODES } from '@herald/contract/api/errors';
 import { PERMISSIONS, hasPermission } from '@herald/contract/members/permissions';
 import type { Permission, Role } from '@herald/contract/members/permissions';
+import { EMAIL_NOT_VERIFIED_MESSAGE, mayCallRoute } from '@herald/contract/users/verification-gate';
 import type { z } from 'zod';
 import { resolveSessionAccess } from '../adapters/identity/session-access.repository';
 import type { AccessScope } from '../adapters/identity/session-access.repository';
@@ -153,34 +154,48 @@ function serviceGuard(permission: Permission | undefined): onRequestHookHandler 
   };
 }
 
+/**
+ * Spec section 4 on the server: an account whose e-mail is not verified may call only the contract's allow-list
+ * (docs/decisions/035). It runs before membership, so the answer is the same whatever the path names.
+ */
+function verificationGuard(operationId: string, definition: RouteDefinition): onRequestHookHandler {
+  return async (request) => {
+    const session = requireSession(request);
+    const { access } = definition;
+    if (!mayCallRoute({ operationId, access, emailVerified: session.user.emailVerified })) {
+      throw new HttpError(403, ERROR_CODES.emailNotVerified, EMAIL_NOT_VERIFIED_MESSAGE);
+    }
+  };
+}
+
 function isPermission(value: string): value is Permission {
   return (PERMISSIONS as readonly string[]).includes(value);
 }
 
 /**
- * The check each access level puts in front of a handler (after the auth plugin resolved `request.session`).
- * `service` is membership of the workspace owning the path's service (serviceGuard).
+ * The checks each access level puts in front of a handler (after the auth plugin resolved `request.session`): every
+ * signed-in level first needs a verified e-mail unless the contract's allow-list names the route
+ * (verificationGuard); `service` is then membership of the workspace owning the path's service (serviceGuard).
  */
 function guardOf(
   operationId: string,
   definition: RouteDefinition,
-): onRequestHookHandler | null | undefined {
+): onRequestHookHandler[] | null | undefined {
   switch (definition.access) {
     case 'public':
       return null;
     case 'user':
-      return async (request) => {
-        requireSession(request);
-      };
+      return [verificationGuard(operationId, definition)];
     case 'workspace':
     case 'service': {
       const { permission } = definition;
       if (permission !== undefined && !isPermission(permission)) {
         throw new Error(`${operationId}: unknown permission '${permission}'`);
       }
-      return definition.access === 'workspace'
-        ? workspaceGuard(permission)
-        : serviceGuard(permission);
+      return [
+        verificationGuard(operationId, definition),
+        definition.access === 'workspace' ? workspaceGuard(permission) : serviceGuard(permission),
+      ];
     }
   }
 }

@@ -18,6 +18,7 @@ import {
   changeTestPassword,
   login,
   signUp,
+  signUpVerified,
   uniqueAddress,
 } from '../testing/test-users';
 import { useTestApp } from '../testing/use-test-app';
@@ -127,7 +128,7 @@ describe('session resolution', () => {
   });
 
   it('ends a session at logout: the very next request with its token is refused', async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     expect((await getUserWith({ authorization: `Bearer ${user.token}` })).statusCode).toBe(200);
     const logout = await app.inject({
       method: 'POST',
@@ -141,7 +142,7 @@ describe('session resolution', () => {
   });
 
   it('ends the old sessions at a password change, on workspace routes too', async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     const id = await createTestWorkspace(app, {
       userId: user.user.customerid,
       email: user.email,

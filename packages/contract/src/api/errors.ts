@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   /** Sign-up refused; the message is AUTH_MESSAGES.signupEmailSent (spec section 8, "Signup with status 400"). */
   signupFailed: 'SIGNUP_FAILED',
   forbidden: 'FORBIDDEN',
+  /** A signed-in route refused to an account whose e-mail is not verified yet (users/verification-gate.ts). */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   paymentRequired: 'PAYMENT_REQUIRED',

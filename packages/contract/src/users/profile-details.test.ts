@@ -21,6 +21,31 @@ describe('the company rule is one rule for sign-up, onboarding and the server', 
   });
 
   it.each([
+    { company: null, complete: true },
+    { company: '', complete: true },
+    { company: 'Analytical Engines', complete: true },
+  ])(
+    'a member of an organisation (an invitee who joined) is complete without a company ($company): $complete',
+    ({ company, complete }) => {
+      expect(
+        isDetailsComplete(
+          { firstName: 'Ada', lastName: 'Lovelace', company },
+          { isOrganisationMember: true },
+        ),
+      ).toBe(complete);
+    },
+  );
+
+  it('a member of an organisation still needs first and last name', () => {
+    expect(
+      isDetailsComplete(
+        { firstName: 'Ada', lastName: ' ', company: null },
+        { isOrganisationMember: true },
+      ),
+    ).toBe(false);
+  });
+
+  it.each([
     { firstName: '', lastName: 'Lovelace' },
     { firstName: 'Ada', lastName: ' ' },
     { firstName: null, lastName: 'Lovelace' },

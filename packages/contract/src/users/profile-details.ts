@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common/fields';
+import { optionalText, requiredText } from '../common/fields';
 import { signupRequestSchema } from './user.schema';
 
 /**
@@ -23,13 +23,24 @@ export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
 /** The sign-up form: the sign-up request with the company required, as onboarding requires it. */
 export const signupFormSchema = signupRequestSchema.extend({ company: companySchema });
 
-/** Whether stored details are complete: first name, last name and company all filled in. */
-export function isDetailsComplete(profile: {
-  firstName: string | null | undefined;
-  lastName: string | null | undefined;
-  company: string | null | undefined;
-}): boolean {
-  return profileDetailsSchema.safeParse({
+/**
+ * Whether stored details are complete: first name, last name and company all filled in. The company names the
+ * organisation a person brings; someone who belongs to an organisation already (an invitee who joined another's)
+ * is complete with their names (issue 25 item 22, docs/decisions/035). Creating one's own first organisation still
+ * needs the company (call without `isOrganisationMember`).
+ */
+export function isDetailsComplete(
+  profile: {
+    firstName: string | null | undefined;
+    lastName: string | null | undefined;
+    company: string | null | undefined;
+  },
+  options: { isOrganisationMember?: boolean } = {},
+): boolean {
+  const schema = options.isOrganisationMember
+    ? profileDetailsSchema.extend({ company: optionalText('Company') })
+    : profileDetailsSchema;
+  return schema.safeParse({
     firstName: profile.firstName ?? undefined,
     lastName: profile.lastName ?? undefined,
     company: profile.company ?? undefined,

@@ -67,6 +67,18 @@ export const signupRequestSchema = z.strictObject({
   lastName: requiredText('Last name'),
   company: optionalText('Company'),
   metadata: userMetadataSchema.optional(),
+  /**
+   * The invitation the person signs up from: its id and the token of the invitation mail's link. When the token is
+   * the one mailed to this same address, the mail proved the address: the e-mail counts as verified and the
+   * invitation is accepted with the sign-up (issue 25 item 22, docs/decisions/035). Otherwise it is ignored and the
+   * sign-up is an ordinary one.
+   */
+  invite: z
+    .strictObject({
+      id: requiredText('Invitation', 100),
+      token: requiredText('Invitation token', 200),
+    })
+    .optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

@@ -359,6 +359,10 @@ export function createBetterAuthIdentity(options: BetterAuthIdentityOptions): Id
       return true;
     },
 
+    async markEmailVerified(userId) {
+      await (await context()).internalAdapter.updateUser(userId, { emailVerified: true });
+    },
+
     async createSession(userId) {
       const session = await (await context()).internalAdapter.createSession(userId);
       return {

@@ -97,6 +97,11 @@ export interface IdentityPort {
   createEmailVerificationToken(userId: string): Promise<{ token: string; expiresAt: Date }>;
   /** Marks the e-mail verified; false for a bad/used/expired token or one sent to a previous e-mail. */
   confirmEmailVerification(token: string): Promise<boolean>;
+  /**
+   * Marks the user's e-mail verified on another proof than the verification mail: the token of an invitation mail
+   * sent to the same address (docs/decisions/035).
+   */
+  markEmailVerified(userId: string): Promise<void>;
 
   /** A new session for a user (e.g. after a password change). */
   createSession(userId: string): Promise<IdentitySession>;

@@ -1,18 +1,23 @@
 import type { MailMessage } from '../../adapters/mail/mail-port';
 
-/** The invitation e-mail: plain text, who invited, the role and one link. The link holds no secret. */
+/** The invitation e-mail: plain text, who invited, the role and one link (a newcomer's holds the mail's token). */
 export function inviteMailSubject(workspaceName: string): string {
   return `You are invited to join ${workspaceName} on Herald Cloud`;
 }
 
 /**
- * Newcomers sign up with the invitation (`/signup?invite=`); people with an account consider it in onboarding.
- * Either way only the invited e-mail, once verified, can accept it (docs/decisions/009).
+ * Newcomers sign up with the invitation (`/signup?invite=&token=`): the token (invite-token.ts) is the mail's proof
+ * of the address, so that sign-up needs no second verification (docs/decisions/035). People with an account consider
+ * it in onboarding. Either way only the invited e-mail, verified, can accept it (docs/decisions/009).
  */
-export function inviteLink(publicUrl: string, inviteId: string, existingUser: boolean): string {
+export function inviteLink(
+  publicUrl: string,
+  invite: { id: string; token: string },
+  existingUser: boolean,
+): string {
   return existingUser
     ? `${publicUrl}/onboarding/consider-invite`
-    : `${publicUrl}/signup?invite=${encodeURIComponent(inviteId)}`;
+    : `${publicUrl}/signup?invite=${encodeURIComponent(invite.id)}&token=${encodeURIComponent(invite.token)}`;
 }
 
 export function inviteMail(input: {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { buildPath } from '@herald/contract/api/define-route';
+import { ERROR_CODES } from '@herald/contract/api/errors';
 import { routes } from '@herald/contract/api/routes';
 import { MEMBER_READ_REFUSALS } from '@herald/contract/members/permissions';
+import { EMAIL_NOT_VERIFIED_MESSAGE } from '@herald/contract/users/verification-gate';
 import { pendingInviteListSchema } from '@herald/contract/workspaces/workspace.schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -379,12 +381,17 @@ describe('workspace invitations', () => {
       const team = await createTestTeam(app);
       const unverified = await createTestMember(app, { emailVerified: false });
       const { inviteId } = await invite(team.owner, team.workspaceId, unverified.email);
-      expect((await callAs(app, unverified, 'GET', routes.listPendingInvites.path)).json()).toEqual(
-        [],
-      );
-      const response = await callAs(app, unverified, 'POST', acceptPath(inviteId));
-      expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(MEMBER_MESSAGES.emailNotVerified);
+      // The verify-email step of the onboarding gate, on the server (docs/decisions/035).
+      for (const response of [
+        await callAs(app, unverified, 'GET', routes.listPendingInvites.path),
+        await callAs(app, unverified, 'POST', acceptPath(inviteId)),
+      ]) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({
+          code: ERROR_CODES.emailNotVerified,
+          message: EMAIL_NOT_VERIFIED_MESSAGE,
+        });
+      }
     });
 
     it('cannot accept an expired invitation (410)', async () => {

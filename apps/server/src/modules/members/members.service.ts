@@ -235,7 +235,11 @@ async function sendInviteMail(app: FastifyInstance, invite: InviteDetails): Prom
         workspaceName: invite.workspaceName,
         inviter: invite.inviterEmail,
         role: invite.role,
-        link: inviteLink(app.config.publicUrl, invite.id, existingUser),
+        link: inviteLink(
+          app.config.publicUrl,
+          { id: invite.id, token: app.inviteTokens.tokenFor(invite) },
+          existingUser,
+        ),
         expiresAt: invite.expiresAt,
       }),
     );

@@ -9,6 +9,7 @@ import { enforceRateLimit } from '../../plugins/rate-limit';
 import { registerRoute } from '../../plugins/route-registry';
 import { deleteConsentData } from '../consent/consent.repository';
 import { resendVerificationMail, sendVerificationMail } from '../identity/identity.service';
+import { isInvitationProof, joinFromProvenInvitation } from '../members/invite-signup';
 import { signupAttemptMail } from '../identity/mails';
 import { listServicesOfMember } from '../service/service.repository';
 import { listSubscriptionIdsOfMember } from '../invoicing/subscriptions.repository';
@@ -79,6 +80,9 @@ async function createPasswordUser(
     app.mailer.sendInBackground(signupAttemptMail(body.email, config.publicUrl));
     throw signupFailed();
   }
+  // Checked before the account exists, so a failed check leaves an ordinary sign-up.
+  const isInvited =
+    body.invite !== undefined && (await isInvitationProof(app, body.invite, body.email));
   let created: Awaited<ReturnType<typeof identity.signUp>>;
   try {
     created = await identity.signUp({
@@ -113,10 +117,24 @@ async function createPasswordUser(
     if (!profile) await identity.deleteIdentity(created.user.id);
   }
   if (!profile) throw new Error('The user profile was not created');
-  await sendVerificationMail(app, created.user.id, created.user.email, { background: true });
+  const actor = { customerId: created.user.id, email: created.user.email, ipAddress: request.ip };
+  if (isInvited && body.invite) {
+    // The invitation mail proved the address: no verification mail, and the invitation is accepted now.
+    await joinFromProvenInvitation(app, body.invite.id, created.user, actor);
+  } else {
+    await sendVerificationMail(app, created.user.id, created.user.email, { background: true });
+  }
   setAuthCookie(reply, config, created.session.token);
   reply.code(201);
-  return toUser(profile, created.user);
+  return toUser(
+    profile,
+    { ...created.user, emailVerified: created.user.emailVerified || isInvited },
+    {
+      services: [],
+      firstService: null,
+      isOrganisationMember: (await workspaceIdsOf(app.db, created.user.id)).length > 0,
+    },
+  );
 }
 
 /**
@@ -183,16 +201,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const { profile, identityUser } = await currentUser(app, request);
       // The dashboard principal's token (section 7 messaging client session), with the user's role in each of
       // their workspaces (docs/decisions/013).
-      const [services, token, subscriptions] = await Promise.all([
+      const [services, token, subscriptions, workspaceIds] = await Promise.all([
         listServicesOfMember(app.db, profile.customerId),
         signDashboardTokenFor(app, profile.customerId, requireSession(request).sessionId),
         listSubscriptionIdsOfMember(app.db, profile.customerId),
+        workspaceIdsOf(app.db, profile.customerId),
       ]);
       return toUser(profile, identityUser, {
         services: services.map((service) => service.id),
         firstService: firstServiceOf(services),
         accessToken: token,
         subscriptions,
+        isOrganisationMember: workspaceIds.length > 0,
       });
     }),
   );
@@ -214,7 +234,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       app.clock(),
     );
     if (!updated) throw new HttpError(404, ERROR_CODES.notFound, NO_PROFILE_MESSAGE);
-    return toUser(updated, identityUser);
+    const workspaceIds = await workspaceIdsOf(app.db, profile.customerId);
+    return toUser(updated, identityUser, {
+      services: [],
+      firstService: null,
+      isOrganisationMember: workspaceIds.length > 0,
+    });
   });
 
   registerRoute(app, routes.deleteUser, async (request, reply) => {

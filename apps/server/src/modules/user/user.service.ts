@@ -11,11 +11,16 @@ import type { ProgressRecordRow, UserProfileRow } from './user.repository';
 /** The profile's provider for an e-mail + password sign-up (otherwise the connection name). */
 export const PASSWORD_PROVIDER = 'password';
 
-/** Spec section 3: details are complete with first name, last name and company (the contract's rule). */
+/**
+ * Spec section 3: details are complete with first name, last name and company (the contract's rule); a member of an
+ * organisation needs no company (docs/decisions/035). Without `isOrganisationMember` it is the rule for creating
+ * one's own first organisation.
+ */
 export function isDetailsComplete(
   profile: Pick<UserProfileRow, 'firstName' | 'lastName' | 'company'>,
+  options: { isOrganisationMember?: boolean } = {},
 ): boolean {
-  return isProfileDetailsComplete(profile);
+  return isProfileDetailsComplete(profile, options);
 }
 
 /** Sign-up metadata as sent, with signUpDate set by the server when the client sent none. */
@@ -35,6 +40,8 @@ export interface UserServices {
   accessToken?: string;
   /** The billing subscriptions of the user's workspaces (issue 13). */
   subscriptions?: string[];
+  /** Whether the user belongs to an organisation: then the company is not needed for complete details. */
+  isOrganisationMember?: boolean;
 }
 
 /**
@@ -62,7 +69,9 @@ export function toUser(
     services: extra.services,
     subscriptions: extra.subscriptions ?? [],
     setupComplete: profile.setupComplete,
-    detailsComplete: isDetailsComplete(profile),
+    detailsComplete: isDetailsComplete(profile, {
+      isOrganisationMember: extra.isOrganisationMember ?? false,
+    }),
     firstService: extra.firstService,
     provider: profile.provider,
     authProvider: profile.provider,

@@ -18,6 +18,7 @@ import {
   latestMail,
   login,
   signUp,
+  signUpVerified,
   uniqueAddress,
   uniqueEmail,
 } from '../../testing/test-users';
@@ -190,8 +191,8 @@ describe('/v3/user', () => {
 
   describe('GET, PUT and DELETE', () => {
     it('reads and updates only the signed-in user', async () => {
-      const alice = await signUp(app, { firstName: 'Alice', lastName: 'A' });
-      const bob = await signUp(app, { firstName: 'Bob', lastName: 'B' });
+      const alice = await signUpVerified(app, { firstName: 'Alice', lastName: 'A' });
+      const bob = await signUpVerified(app, { firstName: 'Bob', lastName: 'B' });
 
       const read = await call('GET', routes.getUser.path, alice);
       expect(read.statusCode).toBe(200);
@@ -228,7 +229,7 @@ describe('/v3/user', () => {
       ['nothing', {}],
       ['an empty first name', { firstName: '  ' }],
     ])('refuses to update %s', async (_, payload) => {
-      const user = await signUp(app);
+      const user = await signUpVerified(app);
       const response = await call('PUT', routes.updateUser.path, user, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
@@ -281,7 +282,7 @@ describe('/v3/user', () => {
 
   describe('PUT change-password', () => {
     it('changes the password, keeps the caller signed in on a fresh session and ends the others', async () => {
-      const user = await signUp(app);
+      const user = await signUpVerified(app);
       const otherDevice = (await login(app, user.email, user.password)).json().accessToken;
       const response = await call('PUT', routes.changePassword.path, user, {
         password: 'a-brand-new-password-7',
@@ -309,7 +310,7 @@ describe('/v3/user', () => {
     });
 
     it('refuses a common password', async () => {
-      const user = await signUp(app);
+      const user = await signUpVerified(app);
       const response = await call('PUT', routes.changePassword.path, user, {
         password: 'Sunshine1',
       });
@@ -320,8 +321,8 @@ describe('/v3/user', () => {
 
   describe('progress records', () => {
     it('upserts, lists and deletes the signed-in user’s records only', async () => {
-      const alice = await signUp(app);
-      const bob = await signUp(app);
+      const alice = await signUpVerified(app);
+      const bob = await signUpVerified(app);
       const stage = '/v3/user/progress-records/featuretour-topics';
 
       const created = await call('PUT', stage, alice, { status: 'IN_PROGRESS', step: 2 });
@@ -383,18 +384,18 @@ describe('/v3/user', () => {
         { stageName: 'featuretour-b', status: 'PENDING' },
       ],
     ])('refuses %s with 400', async (_, url, payload) => {
-      const user = await signUp(app);
+      const user = await signUpVerified(app);
       const response = await call('PUT', url, user, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
     });
   });
 
-  it('offers no pending invites to a user whose e-mail is not verified', async () => {
+  it('offers no pending invites to a user whose e-mail is not verified (the verify-email step first)', async () => {
     const user = await signUp(app);
     const response = await call('GET', routes.listPendingInvites.path, user);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('EMAIL_NOT_VERIFIED');
   });
 });
 

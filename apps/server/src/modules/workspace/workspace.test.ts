@@ -7,7 +7,7 @@ import { WORKSPACE_NOT_FOUND_MESSAGE } from '../../plugins/route-registry';
 
 import { useTestApp } from '../../testing/use-test-app';
 
-import { signUp } from '../../testing/test-users';
+import { signUpVerified } from '../../testing/test-users';
 import {
   callAs,
   createTestMember,
@@ -139,7 +139,7 @@ describe('/v3/workspaces and /v3/workspace', () => {
 
   describe('the first workspace', () => {
     it('is created at sign-up with complete details, named after the company, with the user as Owner', async () => {
-      const { token, user, email } = await signUp(app, { company: 'Acme Rockets' });
+      const { token, user, email } = await signUpVerified(app, { company: 'Acme Rockets' });
       const who = { userId: user.customerid, email, token };
       const [workspace, ...others] = (
         await callAs(app, who, 'GET', routes.listWorkspaces.path)
@@ -162,7 +162,7 @@ describe('/v3/workspaces and /v3/workspace', () => {
     });
 
     it('waits for complete details, then is created once, however many updates race', async () => {
-      const { token, user, email } = await signUp(app);
+      const { token, user, email } = await signUpVerified(app);
       const who = { userId: user.customerid, email, token };
       expect((await callAs(app, who, 'GET', routes.listWorkspaces.path)).json()).toEqual([]);
 
@@ -182,7 +182,7 @@ describe('/v3/workspaces and /v3/workspace', () => {
     });
 
     it('is not created for a user who already belongs to a workspace', async () => {
-      const { token, user, email } = await signUp(app);
+      const { token, user, email } = await signUpVerified(app);
       const who = { userId: user.customerid, email, token };
       const workspaceId = await createTestWorkspace(app, who, 'Joined first');
       await callAs(app, who, 'PUT', routes.updateUser.path, { company: 'Hooli' });

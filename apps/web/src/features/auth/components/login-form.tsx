@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useStaticShellForm } from '../../../lib/use-static-shell-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useLoginMutation } from '../api/login-mutation';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 /**
  * What a failed login says: a throttled one (429) the server's message with the wait ('Too many
@@ -37,7 +38,7 @@ export function LoginForm() {
   const handleSubmit = form.onSubmit((values) => {
     const { username, password } = loginRequestSchema.parse(values);
     login.mutate({ username, password });
-  });
+  }, focusFirstInvalidField);
 
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate>

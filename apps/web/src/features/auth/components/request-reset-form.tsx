@@ -4,6 +4,7 @@ import { passwordResetRequestSchema } from '@herald/contract/users/identity.sche
 import { inlineErrorText } from '../../../lib/error-text';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset-mutation';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 /**
  * Asks for a reset link. The confirmation is the server's text, the same whether or not the
@@ -18,7 +19,7 @@ export function RequestResetForm() {
 
   const handleSubmit = form.onSubmit((values) => {
     requestReset.mutate(passwordResetRequestSchema.parse(values).email);
-  });
+  }, focusFirstInvalidField);
 
   if (requestReset.isSuccess) {
     return (

@@ -8,6 +8,7 @@ import { EMPTY_NEW_PASSWORD, newPasswordFormSchema } from '../../../lib/new-pass
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useConfirmPasswordResetMutation } from '../api/confirm-password-reset-mutation';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 /**
  * Sets a new password with the token of the e-mailed link (`/reset-password?token=…`). `onChanged` tells the page,
@@ -31,7 +32,7 @@ export function SetNewPasswordForm({ token, onChanged }: { token: string; onChan
         },
       },
     );
-  });
+  }, focusFirstInvalidField);
 
   if (confirmReset.isSuccess) {
     return (

@@ -15,6 +15,7 @@ import { useStaticShellForm } from '../../../lib/use-static-shell-form';
 import { useSignupMutation } from '../api/signup-mutation';
 import { buildSignupMetadata } from '../utils/signup-metadata';
 import { NameFields } from '../../../components/name-fields';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', company: '' };
 /** The names of the form's inputs: the page painted from the HTML is this form, typed into before the app ran. */
@@ -25,11 +26,18 @@ const SIGNUP_FIELDS = ['firstName', 'lastName', 'email', 'password', 'company'] 
  * address already has an account, which the server mails (spec section 8); a validation 400
  * puts its issues on the fields; any other failure shows the server's message.
  */
-export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
+export function SignupForm({
+  invite,
+  inviteToken,
+}: {
+  invite?: InvitePreview | undefined;
+  /** The invitation link's token: the mail's proof of the address (docs/decisions/035). */
+  inviteToken?: string | undefined;
+}) {
   const [searchParams] = useSearchParams();
   const signup = useSignupMutation();
-  // An invitee joins a team that exists: the company is asked in onboarding, after the
-  // invitation is accepted (docs/decisions/018); everyone else gives it here, as it is required.
+  // An invitee joins a team that exists: no company is asked (docs/decisions/035); everyone else
+  // gives it here, as it is required.
   const schema = invite ? signupRequestSchema : signupFormSchema;
   const form = useForm({
     initialValues: invite ? { ...EMPTY, email: invite.email } : EMPTY,
@@ -49,6 +57,7 @@ export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
         ...(company ? { company } : {}),
         // The invitation is for this address only (decision 009): the field is locked to it.
         ...(invite ? { email: invite.email } : {}),
+        ...(invite && inviteToken ? { invite: { id: invite.inviteId, token: inviteToken } } : {}),
         metadata: buildSignupMetadata(searchParams),
       },
       {
@@ -59,7 +68,7 @@ export function SignupForm({ invite }: { invite?: InvitePreview | undefined }) {
         },
       },
     );
-  });
+  }, focusFirstInvalidField);
 
   const error = signup.error;
   const issues = isApiError(error) ? (error.issues ?? []) : [];

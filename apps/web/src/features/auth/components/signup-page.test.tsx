@@ -112,6 +112,25 @@ describe('the sign-up page (/signup)', () => {
     expect(screen.queryByText(AUTH_MESSAGES.signupEmailSent)).not.toBeInTheDocument();
   });
 
+  it('submitted empty, says what every required field needs and takes the person to the first', async () => {
+    const { api } = await openSignup('/signup', createSession(null).handler);
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    for (const message of [
+      'Last name is required',
+      'Enter a valid e-mail address',
+      'Password must be at least 8 characters',
+      'Company is required',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    await vi.waitFor(() => expect(screen.getByLabelText(/First name/)).toHaveFocus());
+    expect(screen.getByLabelText(/First name/)).toHaveAccessibleDescription(
+      'First name is required',
+    );
+    expect(api.requestsTo(routes.createUser)).toHaveLength(0);
+  });
+
   it('checks the password rule before sending', async () => {
     const { api } = await openSignup('/signup', createSession(null).handler);
     await userEvent.type(screen.getByLabelText(/Password/), 'short');
@@ -154,7 +173,7 @@ describe('the sign-up page (/signup)', () => {
       expect(email).toHaveValue('invitee@example.com');
       expect(email).toHaveAttribute('readonly');
       expect(email).toHaveAttribute('data-variant', 'filled');
-      // Joining a team that exists: the company is asked in onboarding, after accepting.
+      // Joining a team that exists: no company is asked (docs/decisions/035).
       expect(screen.queryByLabelText(/Company/)).not.toBeInTheDocument();
 
       await userEvent.type(screen.getByLabelText(/First name/), 'Grace');
@@ -170,6 +189,31 @@ describe('the sign-up page (/signup)', () => {
         lastName: 'Hopper',
       });
       expect(api.requestsTo(routes.createUser)[0]?.json).not.toHaveProperty('company');
+    });
+
+    it("sends the mail's token with the invitation, so the server need not verify the address again", async () => {
+      const createUser = handle(routes.createUser, () => ({
+        status: 201,
+        body: unverifiedUser(),
+      }));
+      const { api } = await openSignup(
+        '/signup?invite=inv-1&token=mail-token',
+        createSession(null).handler,
+        preview,
+        createUser,
+      );
+      await screen.findByText(/Grace Hopper invited you to join/);
+      expect(screen.queryByLabelText(/Company/)).not.toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText(/First name/), 'Grace');
+      await userEvent.type(screen.getByLabelText(/Last name/), 'Hopper');
+      await userEvent.type(screen.getByLabelText(/Password/), 'correct horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+      await vi.waitFor(() => expect(api.requestsTo(routes.createUser)).toHaveLength(1));
+      expect(api.requestsTo(routes.createUser)[0]?.json).toMatchObject({
+        email: 'invitee@example.com',
+        invite: { id: 'inv-1', token: 'mail-token' },
+      });
     });
 
     it("shows the server's word for an unusable link and the plain form", async () => {

@@ -9,11 +9,15 @@ import { SignupForm } from './signup-form';
 /**
  * `/signup` (spec section 2). From an invitation link (`/signup?invite={id}`, decision 009) it says
  * who invited the person to which team and signs up the invited e-mail. On success the gate sends
- * the user to verify their e-mail.
+ * the user to verify their e-mail, or, when the link's token proved the address, into the inviter's
+ * organisation (the server accepted the invitation with the sign-up).
  */
 export function SignupPage() {
   const [searchParams] = useSearchParams();
   const inviteId = searchParams.get('invite')?.trim() || null;
+  // The invitation mail's proof of the address (docs/decisions/035): sent with the sign-up, it spares the newcomer
+  // a second verification and a second Accept.
+  const inviteToken = searchParams.get('token')?.trim() || undefined;
   const preview = useInvitePreviewQuery(inviteId);
   const invite: InvitePreview | undefined = preview.data;
 
@@ -44,7 +48,7 @@ export function SignupPage() {
             </Alert>
           )}
           {/* Keyed: the form's initial values come from the invitation. */}
-          <SignupForm key={invite?.inviteId ?? 'plain'} invite={invite} />
+          <SignupForm key={invite?.inviteId ?? 'plain'} invite={invite} inviteToken={inviteToken} />
         </>
       )}
     </PageCard>

@@ -4,6 +4,7 @@ import { ssoLookupRequestSchema } from '@herald/contract/users/identity.schema';
 import { inlineErrorText } from '../../../lib/error-text';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useSsoLookupMutation } from '../api/sso-lookup-mutation';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 export const NO_SSO_CONNECTION_TEXT =
   'There is no single sign-on for this e-mail domain. Log in with your password instead.';
@@ -23,7 +24,7 @@ export function SsoLoginForm({ onConnectionFound }: { onConnectionFound: (name: 
         if (connection) onConnectionFound(connection);
       },
     });
-  });
+  }, focusFirstInvalidField);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Single sign-on">

@@ -7,6 +7,7 @@ import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateInviteMutation } from '../api/members-mutations';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 /** Invite by e-mail as a User or an Admin (ownership moves only by a transfer). */
 export function InviteForm({ workspaceId }: { workspaceId: string }) {
@@ -29,7 +30,7 @@ export function InviteForm({ workspaceId }: { workspaceId: string }) {
         else form.setFieldError('email', inlineErrorText(error));
       },
     });
-  });
+  }, focusFirstInvalidField);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Invite a member">

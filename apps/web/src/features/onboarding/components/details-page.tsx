@@ -9,6 +9,7 @@ import { issuesToFieldErrors } from '../../../lib/form-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateDetailsMutation } from '../api/update-details-mutation';
 import { NameFields } from '../../../components/name-fields';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 /**
  * The onboarding details: all three are required, because the user's details count as complete
@@ -42,7 +43,7 @@ export function DetailsPage({ user, onSaved }: DetailsPageProps) {
         if (isApiError(error)) form.setErrors(issuesToFieldErrors(error.issues));
       },
     });
-  });
+  }, focusFirstInvalidField);
 
   return (
     <PageCard

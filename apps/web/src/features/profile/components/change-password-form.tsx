@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useChangePasswordMutation } from '../api/change-password-mutation';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 /** New password, typed twice (PUT /v3/user/change-password); the reply's message is the toast. */
 export function ChangePasswordForm() {
@@ -27,7 +28,7 @@ export function ChangePasswordForm() {
         if (isApiError(error)) form.setErrors(issuesToFieldErrors(error.issues));
       },
     });
-  });
+  }, focusFirstInvalidField);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-labelledby="profile-password-heading">

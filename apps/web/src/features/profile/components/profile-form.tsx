@@ -9,6 +9,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { useUpdateProfileMutation } from '../api/update-profile-mutation';
 import { NameFields } from '../../../components/name-fields';
 import { readOnlyInputProps } from '../../../components/read-only-input';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 export const PROFILE_UPDATED_TEXT = 'Profile updated';
 
@@ -42,7 +43,7 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
         if (isApiError(error)) form.setErrors(issuesToFieldErrors(error.issues));
       },
     });
-  });
+  }, focusFirstInvalidField);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-labelledby="profile-details-heading">

@@ -33,6 +33,7 @@ import {
   needsCheckout,
   type PaymentExemption,
 } from '../utils/checkout';
+import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
 
 export interface CreateServiceFormProps {
   workspaceId: string;
@@ -127,7 +128,7 @@ export function CreateServiceForm({
         form.setErrors(fieldErrorsOf(error));
       },
     });
-  });
+  }, focusFirstInvalidField);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Create a service">
