@@ -17,7 +17,6 @@ import {
   JSON_HEADERS,
   changeTestPassword,
   login,
-  signUp,
   signUpVerified,
   uniqueAddress,
 } from '../testing/test-users';
@@ -58,7 +57,7 @@ describe('session resolution', () => {
   });
 
   it("accepts the login's accessToken and User.accessToken as a Bearer without a cookie, until logout (issue 25)", async () => {
-    const user = await signUp(app);
+    const user = await signUpVerified(app);
     const loggedIn = await login(app, user.email, user.password);
     expect(loggedIn.statusCode).toBe(200);
     const loginToken = (loggedIn.json() as { accessToken: string }).accessToken;
