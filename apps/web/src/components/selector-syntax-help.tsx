@@ -51,7 +51,18 @@ export function SelectorSyntaxHelp({ onUse }: { onUse: (selector: string) => voi
           <Text size="sm" mb="xs">
             The first character picks the kind of selector:
           </Text>
-          <Table.ScrollContainer minWidth={300}>
+          <Table.ScrollContainer
+            minWidth={300}
+            // Sideways on a phone with no control inside: the keyboard reaches it itself (axe
+            // scrollable-region-focusable).
+            scrollAreaProps={{
+              viewportProps: {
+                tabIndex: 0,
+                role: 'region',
+                'aria-label': 'Selector kinds, scrollable',
+              },
+            }}
+          >
             <Table fz="sm" verticalSpacing={4} withRowBorders>
               <Table.Thead>
                 <Table.Tr>

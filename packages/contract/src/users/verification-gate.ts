@@ -20,6 +20,10 @@ export const UNVERIFIED_ALLOWED_OPERATIONS = [
   // again) before proving the address.
   'changePassword',
   'deleteUser',
+  // A marketplace buyer connects the subscription they came with before the mail is read (spec section 4 lets
+  // /aws/signup be seen without an account): the registration token is short-lived and the marketplace, not the
+  // address, vouches for the buyer and bills the organisation. Their next page is the verify-email step all the same.
+  'marketplaceSignup',
 ] as const;
 
 /** 403 code and message of a gated route (the web sends such a user to /onboarding/verify-email anyway). */

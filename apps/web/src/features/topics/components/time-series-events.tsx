@@ -101,7 +101,18 @@ export function TimeSeriesEvents({ serviceId, path }: { serviceId: string; path:
         </Button>
       </Group>
       {events.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer
+          minWidth={320}
+          // A phone scrolls the table sideways and it holds no control: the keyboard reaches it itself (axe
+          // scrollable-region-focusable).
+          scrollAreaProps={{
+            viewportProps: {
+              tabIndex: 0,
+              role: 'region',
+              'aria-label': `Events of ${path}, scrollable`,
+            },
+          }}
+        >
           <Table fz="sm" striped aria-label={`Events of ${path}`}>
             <Table.Thead>
               <Table.Tr>
