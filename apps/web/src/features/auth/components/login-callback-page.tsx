@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentUser, useRefreshCurrentUser } from '../api/user-query';
+import { prefetchAfterSignIn } from '../../../lib/sign-in-prefetch';
 import { broadcastLogin } from '../utils/auth-broadcast';
 import { closeLoginPopup, isLoginPopupWindow } from '../utils/login-popup';
 import { SsoSignupForm } from './sso-signup-form';
@@ -30,7 +31,9 @@ export function LoginCallbackPage() {
     hasStarted.current = true;
     broadcastLogin();
     if (isPopup) closeLoginPopup();
-    // Still here: not a popup, or a popup the browser will not let script close.
+    // Still here: not a popup, or a popup the browser will not let script close. A full page goes on to the
+    // landing page, whose calls start with the user's (docs/decisions/041).
+    if (!isPopup) prefetchAfterSignIn(Promise.resolve());
     void refreshCurrentUser().finally(() => setIsRefreshing(false));
   }, [providerError, isPopup, refreshCurrentUser]);
 
