@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { setFlagContextUser } from '../../../lib/flag-context';
 import { prefetchAfterSignIn } from '../../../lib/sign-in-prefetch';
-import { useCurrentUserQuery, useRefreshCurrentUser } from '../api/user-query';
+import { useCurrentUserQuery, useRefreshCurrentUser, whenSignedIn } from '../api/user-query';
 import { listenForLogin } from '../utils/auth-broadcast';
 import { useAuthReset } from './use-auth-reset';
 
@@ -14,6 +15,7 @@ import { useAuthReset } from './use-auth-reset';
  */
 export function useSessionSync(): void {
   const query = useCurrentUserQuery();
+  const queryClient = useQueryClient();
   const resetAuth = useAuthReset();
   const refreshCurrentUser = useRefreshCurrentUser();
 
@@ -36,9 +38,10 @@ export function useSessionSync(): void {
   useEffect(
     () =>
       listenForLogin(() => {
-        if (isSignedOut) prefetchAfterSignIn(Promise.resolve());
-        void refreshCurrentUser();
+        const refreshed = refreshCurrentUser();
+        // After the user's answer, not beside it: the popup's word is no proof that the cookie is set.
+        if (isSignedOut) prefetchAfterSignIn(whenSignedIn(queryClient, refreshed));
       }),
-    [refreshCurrentUser, isSignedOut],
+    [refreshCurrentUser, isSignedOut, queryClient],
   );
 }
