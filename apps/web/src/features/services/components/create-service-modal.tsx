@@ -7,15 +7,16 @@ import { usePaymentMethodQuery } from '../api/payment-method-query';
 import { useGeneratedServiceNameQuery } from '../api/service-name-queries';
 import { useMetadataQuery } from '../api/services-queries';
 import { CreateServiceFormSkeleton } from './create-service-form-skeleton';
+import type * as ContentModule from './create-service-content';
 
-let contentChunk: Promise<typeof import('./create-service-content')> | undefined;
+let contentChunk: Promise<typeof ContentModule> | undefined;
 
 /**
  * The dialog's content (form, zod schema, tier cards) is a chunk of its own: the initial JS budget is nearly full
  * (apps/web/README.md). It used to load only on the press, which on a slow network showed an empty dialog for a round
  * trip (issue 25, item 23): the services page now fetches it when idle and when the button is pointed at or focused.
  */
-export function preloadCreateServiceContent(): Promise<unknown> {
+export function preloadCreateServiceContent(): Promise<typeof ContentModule> {
   contentChunk ??= import('./create-service-content');
   // A failed load is forgotten, so the press tries again (and React's lazy reports it then).
   contentChunk.catch(() => {
