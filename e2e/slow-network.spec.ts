@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { newAccount } from './fixtures/accounts';
-import { signedIn } from './fixtures/session';
+import { signedIn, WORKSPACE_URL } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 /**
@@ -19,13 +19,21 @@ const SCREENSHOTS = path.join(os.tmpdir(), 'herald-screenshots', 'slow-network')
 /** Holds every /v3 answer back; records, in order, when each call was sent and when its answer came. */
 async function delayApi(page: Page) {
   const events: string[] = [];
+  // Each call on its own, with its places in `events` (the same path may be asked twice, e.g. a reopened dialog's).
+  const calls: { path: string; sent: number; answered?: number }[] = [];
   await page.route(
     (url) => url.pathname.startsWith('/v3/'),
     async (route) => {
       const { pathname } = new URL(route.request().url());
+      const call: { path: string; sent: number; answered?: number } = {
+        path: pathname,
+        sent: events.length,
+      };
+      calls.push(call);
       events.push(`sent ${pathname}`);
       await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
       await route.continue().catch(() => undefined);
+      call.answered = events.length;
       events.push(`answered ${pathname}`);
     },
   );
@@ -37,6 +45,32 @@ async function delayApi(page: Page) {
       return sent >= 0 && (answered < 0 || sent < answered);
     },
     wasSent: (path: string) => events.includes(`sent ${path}`),
+    /** A point in the record: the checks below look only at what happened after it. */
+    mark: () => events.length,
+    /**
+     * Whether every one of `paths` was sent after `mark` and before the answer to each of the others (after `mark`)
+     * came back: the calls were in flight together, none waited for another.
+     */
+    wereInFlightTogether(mark: number, paths: readonly string[]) {
+      const since = events.slice(mark);
+      const sentAt = (path: string) => since.indexOf(`sent ${path}`);
+      const answeredAt = (path: string) => {
+        const at = since.indexOf(`answered ${path}`);
+        return at < 0 ? Number.POSITIVE_INFINITY : at;
+      };
+      return paths.every(
+        (path) =>
+          sentAt(path) >= 0 &&
+          paths.every((other) => other === path || sentAt(path) < answeredAt(other)),
+      );
+    },
+    /** The calls sent after `mark` whose answers have come back since. */
+    answeredSince: (mark: number) =>
+      calls
+        .filter((call) => call.sent >= mark && call.answered !== undefined)
+        .map((call) => call.path),
+    /** Everything recorded since `mark`, for a failure's message. */
+    since: (mark: number) => events.slice(mark).join('\n'),
   };
 }
 
@@ -105,5 +139,91 @@ test('on a slow network the services list shows with the page, a service shows i
     await page.screenshot({ path: `${SCREENSHOTS}/service-loaded-${viewport.width}.png` });
     await expectAccessible(page);
   }
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('on a slow network a login asks the services list’s calls together, and Create service answers a press at once', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const account = await signedIn(page, newAccount({ company: 'Slow Start Ltd' }));
+  const workspacePath = new URL(page.url()).pathname;
+  const workspaceId = workspacePath.split('/').pop()!;
+  // Signed out, with the organisation this browser last chose remembered (as /workspace/{id} remembers it): a
+  // returning person, whose services can be asked with the user.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('herald-default-workspace')))
+    .toBe(workspaceId);
+  await page.context().clearCookies();
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Log in to Herald Cloud' }),
+  ).toBeVisible();
+  const api = await delayApi(page);
+
+  // Issue 25, item 23: login, then the user, then the workspaces, then the services, then the statuses, each waiting
+  // for the one before. After the login's answer they are asked together (docs/decisions/041).
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  const beforeLogin = api.mark();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  const firstService = page.getByRole('button', { name: 'Create your first service' });
+  // Two delayed round trips (the login, then everything else), plus the password's hash on shared cores.
+  await expect(firstService).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(WORKSPACE_URL);
+  await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
+  const services = `/v3/workspace/${workspaceId}/services`;
+  const landingCalls = [
+    '/v3/user',
+    '/v3/workspaces',
+    '/v3/metadata',
+    services,
+    `${services}/status`,
+  ];
+  // Looked for from the login's answer on: the login page asked who is signed in before, as a visitor.
+  const loginAnswered = api.since(beforeLogin).split('\n').indexOf('answered /v3/auth/login');
+  expect(loginAnswered, api.since(beforeLogin)).toBeGreaterThanOrEqual(0);
+  expect(
+    api.wereInFlightTogether(beforeLogin + loginAnswered + 1, landingCalls),
+    api.since(beforeLogin),
+  ).toBe(true);
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    // The press shows the dialog with its fields' shape at once: no answer of what it asks has come back yet.
+    const beforePress = api.mark();
+    await firstService.click();
+    const dialog = page.getByRole('dialog', { name: 'Create a service' });
+    await expect(dialog).toBeVisible();
+    const outline = dialog.getByRole('status').filter({ hasText: 'Loading plans and regions' });
+    await expect(outline).toBeVisible();
+    await expect(outline.getByText('Service name')).toBeVisible();
+    expect(api.answeredSince(beforePress), api.since(beforePress)).toEqual([]);
+    await expect.poll(() => api.wasSent('/v3/generate-service-name')).toBe(true);
+    await page.screenshot({
+      path: `${SCREENSHOTS}/create-dialog-first-frame-${viewport.width}.png`,
+    });
+    await expectAccessible(page);
+    if (viewport === DESKTOP) {
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    }
+  }
+
+  // The form, once the proposed name has come; the create button is pending the moment it is pressed.
+  const dialog = page.getByRole('dialog', { name: 'Create a service' });
+  const name = dialog.getByRole('textbox', { name: /Service name/ });
+  await expect(name).toBeVisible({ timeout: 30_000 });
+  await name.fill(`slow-start-${Date.now().toString(36)}`);
+  await dialog.getByText('Free', { exact: true }).first().click();
+  const create = dialog.getByRole('button', { name: 'Create service' });
+  await expect(create).toBeEnabled({ timeout: 30_000 });
+  const beforeCreate = api.mark();
+  await create.click();
+  await expect(create).toHaveAttribute('data-loading', 'true');
+  await expect(create).toBeDisabled();
+  expect(api.answeredSince(beforeCreate), api.since(beforeCreate)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/create-pending-${PHONE.width}.png` });
+  await expect(page).toHaveURL(/\/service\/[0-9a-f]{12}$/, { timeout: 60_000 });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -1,12 +1,20 @@
 import { routes } from '@herald/contract/api/routes';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_WORKSPACE_KEY } from '../features/workspaces/utils/default-workspace';
+import { REMEMBERED_PATH_STORAGE_KEY } from '../lib/remembered-path';
 import { provideRouteQueryClient } from '../lib/route-prefetch';
 import { handle, mockApi } from '../testing/api-mock';
-import { buildService, buildUser } from '../testing/factories';
+import { buildService, buildUser, buildWorkspace } from '../testing/factories';
 import { createSession } from '../testing/render-app';
 import { createTestQueryClient } from '../testing/render';
-import { rootLoader, serviceLoader, topicsLoader, workspaceLoader } from './route-loaders';
+import {
+  rootLoader,
+  serviceLoader,
+  signedInLandingPrefetch,
+  topicsLoader,
+  workspaceLoader,
+} from './route-loaders';
 
 const workspaceArgs = { params: { workspaceId: 'w1' } } as unknown as LoaderFunctionArgs;
 const serviceArgs = { params: { serviceId: 's1' } } as unknown as LoaderFunctionArgs;
@@ -124,5 +132,89 @@ describe('route loaders (parallel prefetch)', () => {
         'plant/line 1/temperature',
       ]);
     });
+  });
+});
+
+describe('the landing page after a login (signedInLandingPrefetch)', () => {
+  const never = () => new Promise<never>(() => {});
+  /** Every call stalls: a call made only after another's answer (a waterfall) would never be sent. */
+  function stalledEverything(workspaces?: () => ReturnType<typeof buildWorkspace>[]) {
+    const api = mockApi(
+      handle(routes.listWorkspaces, () =>
+        workspaces ? { status: 200, body: workspaces() } : never(),
+      ),
+      handle(routes.getMetadata, never),
+      handle(routes.listWorkspaceServices, never),
+      handle(routes.listWorkspaceServiceStatuses, never),
+    );
+    vi.stubGlobal('fetch', api.fetch);
+    return api;
+  }
+  const servicesAsked = (api: ReturnType<typeof mockApi>) =>
+    api.requestsTo(routes.listWorkspaceServices).map((request) => request.url);
+  const statusesAsked = (api: ReturnType<typeof mockApi>) =>
+    api.requestsTo(routes.listWorkspaceServiceStatuses).map((request) => request.url);
+
+  afterEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('asks nothing before the login has answered, then the workspaces, the catalogue and the last chosen workspace’s services and statuses together', async () => {
+    localStorage.setItem(DEFAULT_WORKSPACE_KEY, 'ws-7');
+    const api = stalledEverything();
+    let answerLogin = () => {};
+    const login = new Promise<void>((resolve) => (answerLogin = resolve));
+    void signedInLandingPrefetch(createTestQueryClient(), login);
+    // Give a prefetch that wrongly went ahead the time to send its calls.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requests).toHaveLength(0);
+    answerLogin();
+    // None of them answers: each was sent without waiting for another.
+    await vi.waitFor(() => {
+      expect(api.requestsTo(routes.listWorkspaces)).toHaveLength(1);
+      expect(api.requestsTo(routes.getMetadata)).toHaveLength(1);
+      expect(servicesAsked(api)).toEqual(['/v3/workspace/ws-7/services']);
+      expect(statusesAsked(api)).toEqual(['/v3/workspace/ws-7/services/status']);
+    });
+  });
+
+  it('asks the services and statuses of the workspace /workspace picks as soon as the workspaces answer', async () => {
+    const api = stalledEverything(() => [
+      buildWorkspace({ workspace_id: 'ws-1', services: [buildService()] }),
+      buildWorkspace({ workspace_id: 'ws-2' }),
+    ]);
+    void signedInLandingPrefetch(createTestQueryClient(), Promise.resolve());
+    await vi.waitFor(() => {
+      expect(servicesAsked(api)).toEqual(['/v3/workspace/ws-1/services']);
+      expect(statusesAsked(api)).toEqual(['/v3/workspace/ws-1/services/status']);
+    });
+    expect(api.requestsTo(routes.getMetadata)).toHaveLength(1);
+  });
+
+  it('asks no statuses for a picked workspace without services (its page asks none)', async () => {
+    const api = stalledEverything(() => [buildWorkspace({ workspace_id: 'ws-1', services: [] })]);
+    void signedInLandingPrefetch(createTestQueryClient(), Promise.resolve());
+    await vi.waitFor(() => expect(servicesAsked(api)).toEqual(['/v3/workspace/ws-1/services']));
+    expect(statusesAsked(api)).toEqual([]);
+  });
+
+  it('lands where the remembered path says: that workspace’s services at once, or only the workspaces elsewhere', async () => {
+    sessionStorage.setItem(REMEMBERED_PATH_STORAGE_KEY, '/workspace/ws-9?tab=all');
+    localStorage.setItem(DEFAULT_WORKSPACE_KEY, 'ws-7');
+    const api = stalledEverything();
+    void signedInLandingPrefetch(createTestQueryClient(), Promise.resolve());
+    await vi.waitFor(() => {
+      expect(servicesAsked(api)).toEqual(['/v3/workspace/ws-9/services']);
+      expect(api.requestsTo(routes.getMetadata)).toHaveLength(1);
+    });
+
+    sessionStorage.setItem(REMEMBERED_PATH_STORAGE_KEY, '/service/s1/topics');
+    const elsewhere = stalledEverything();
+    void signedInLandingPrefetch(createTestQueryClient(), Promise.resolve());
+    await vi.waitFor(() => expect(elsewhere.requestsTo(routes.listWorkspaces)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(servicesAsked(elsewhere)).toEqual([]);
+    expect(elsewhere.requestsTo(routes.getMetadata)).toHaveLength(0);
   });
 });

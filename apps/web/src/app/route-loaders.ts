@@ -2,6 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { connectionsQueryOptions } from '../features/auth/api/connections-query-options';
 import { currentUserQueryOptions } from '../features/auth/api/user-query-options';
+import { servicesListWorkspaceId } from '@herald/contract/api/page-answers';
+import { loadApi } from '../lib/load-api';
+import { readRememberedPath } from '../lib/remembered-path';
 import { prefetchInBackground } from '../lib/route-prefetch';
 
 /*
@@ -89,3 +92,73 @@ export const topicsLoader = ({ params }: LoaderFunctionArgs) =>
       path !== '' && client.prefetchQuery(topicQuery(serviceId, path)),
     ]);
   });
+
+/** Where the onboarding gate sends a complete user after login: the remembered path, else the services list. */
+function landingPathname(): string {
+  const remembered = readRememberedPath();
+  // The gate ignores what is not an in-app path; so does this guess.
+  if (remembered === null || !remembered.startsWith('/') || remembered.startsWith('//'))
+    return '/workspace';
+  return remembered.split(/[?#]/)[0] ?? '/workspace';
+}
+
+/**
+ * The calls of the page a login lands on, started the moment the login answers (lib/sign-in-prefetch.ts), where they
+ * used to follow one another: login, then the user, then (gate, /workspace) the workspaces, then (/workspace/{id})
+ * that workspace's services and the catalogue, then the statuses (issue 25, item 23; docs/decisions/041). Now:
+ * - with the user's fetch: the workspaces, and on the services list the catalogue and, when the workspace is known
+ *   already (named by the remembered path, or the organisation last chosen in this browser), its services and their
+ *   statuses;
+ * - with the workspaces' answer: the services and statuses of the workspace /workspace picks, if not asked yet.
+ * The gate still decides where the user goes: a user it sends elsewhere (onboarding) has asked a few calls for
+ * nothing, which the server refuses (403, nothing shown). Each answer lands where the page's own query looks.
+ */
+export async function signedInLandingPrefetch(
+  client: QueryClient,
+  session: Promise<unknown>,
+): Promise<void> {
+  const [
+    { workspacesQueryOptions },
+    serviceQueries,
+    { pickDefaultWorkspace },
+    { readDefaultWorkspaceId },
+  ] = await Promise.all([
+    import('../features/workspaces/api/workspaces-query'),
+    import('../lib/service-queries'),
+    import('../features/workspaces/hooks/use-current-workspace'),
+    import('../features/workspaces/utils/default-workspace'),
+    // The whole route table (the login page loaded only its identity area), while the login is on its way.
+    loadApi(),
+    session,
+  ]);
+  const pathname = landingPathname();
+  const isIndex = /^\/workspace\/?$/.test(pathname);
+  const isServicesList = isIndex || servicesListWorkspaceId(pathname) !== null;
+  const asked = new Set<string>();
+  const askServicesOf = (workspaceId: string, withStatuses: boolean) => {
+    if (asked.has(workspaceId)) return undefined;
+    asked.add(workspaceId);
+    return Promise.all([
+      client.prefetchQuery(serviceQueries.workspaceServicesQueryOptions(workspaceId)),
+      withStatuses &&
+        client.prefetchQuery(serviceQueries.workspaceServiceStatusesQueryOptions(workspaceId)),
+    ]);
+  };
+  const knownWorkspaceId = isIndex ? readDefaultWorkspaceId() : servicesListWorkspaceId(pathname);
+
+  await Promise.all([
+    client.fetchQuery(workspacesQueryOptions()).then(
+      (workspaces) => {
+        if (!isIndex) return undefined;
+        const picked = pickDefaultWorkspace(workspaces);
+        // The statuses only for a workspace with services: the page asks none otherwise.
+        return picked && askServicesOf(picked.workspace_id, picked.services.length > 0);
+      },
+      // The page's own query shows the failure.
+      () => undefined,
+    ),
+    isServicesList && client.prefetchQuery(serviceQueries.metadataQueryOptions()),
+    // Not known yet whether it has services: the statuses are asked anyway, one call in the same round trip.
+    isServicesList && knownWorkspaceId !== null && askServicesOf(knownWorkspaceId, true),
+  ]);
+}

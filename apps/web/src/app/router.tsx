@@ -5,8 +5,15 @@ import { BootFallback } from '../components/boot-fallback';
 import { NOT_FOUND_ROUTE_ID } from './not-found-route-id';
 import { RootErrorElement, RootRoute } from './root-route';
 import type { RouteHandle } from './route-handle';
-import { rootLoader, serviceLoader, topicsLoader, workspaceLoader } from './route-loaders';
+import {
+  rootLoader,
+  serviceLoader,
+  signedInLandingPrefetch,
+  topicsLoader,
+  workspaceLoader,
+} from './route-loaders';
 import { provideRouteQueryClient } from '../lib/route-prefetch';
+import { provideSignInPrefetch } from '../lib/sign-in-prefetch';
 
 const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
 
@@ -379,6 +386,7 @@ export function AppRouter() {
   const queryClient = useQueryClient();
   const [router] = useState(() => {
     provideRouteQueryClient(queryClient);
+    provideSignInPrefetch(signedInLandingPrefetch);
     return createBrowserRouter(appRoutes);
   });
   return <RouterProvider router={router} />;

@@ -1,6 +1,7 @@
 import { PASSWORD_REALM } from '@herald/contract/users/identity.schema';
 import { useMutation } from '@tanstack/react-query';
 import { loadApiArea } from '../../../lib/load-api';
+import { prefetchAfterSignIn } from '../../../lib/sign-in-prefetch';
 import { useRefreshCurrentUser } from './user-query';
 
 export interface LoginCredentials {
@@ -12,6 +13,7 @@ export interface LoginCredentials {
 /**
  * POST /v3/auth/login (sets the `auth` cookie), then the user is fetched again so the gate
  * routes on: to the remembered path or onward (spec section 4). The form shows the failure.
+ * The landing page's own calls start with the user's, not after it (docs/decisions/041).
  */
 export function useLoginMutation() {
   const refreshCurrentUser = useRefreshCurrentUser();
@@ -20,7 +22,9 @@ export function useLoginMutation() {
       const { apiRequest, routes } = await loadApiArea(
         async () => (await import('@herald/contract/api/routes/identity')).identityRoutes,
       );
-      await apiRequest(routes.login, { body: { realm: PASSWORD_REALM, ...credentials } });
+      const login = apiRequest(routes.login, { body: { realm: PASSWORD_REALM, ...credentials } });
+      prefetchAfterSignIn(login);
+      await login;
       await refreshCurrentUser();
     },
     meta: { handlesError: true },

@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { User } from '@herald/contract/users/user.schema';
 import { authKeys } from './keys';
-import { currentUserQueryOptions } from './user-query-options';
+import { currentUserQueryOptions, type CurrentUserSession } from './user-query-options';
 
 export {
   currentUserQueryOptions,
@@ -43,4 +43,16 @@ export function useRefreshCurrentUser(): () => Promise<void> {
     () => queryClient.invalidateQueries({ queryKey: authKeys.currentUser(), refetchType: 'all' }),
     [queryClient],
   );
+}
+
+/**
+ * Settles with `refreshed` (a fetch of the user), and rejects unless its answer is a signed-in user: what may follow a
+ * login that another window reported (single sign-on), where nothing proves the cookie is set, and a call answering
+ * 401 would reload the page (lib/api-client.ts).
+ */
+export async function whenSignedIn(client: QueryClient, refreshed: Promise<void>): Promise<void> {
+  await refreshed;
+  if (!client.getQueryData<CurrentUserSession>(authKeys.currentUser())?.user) {
+    throw new Error('Nobody is signed in');
+  }
 }

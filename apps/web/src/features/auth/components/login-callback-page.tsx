@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { PageLoader } from '../../../components/page-loader';
-import { useCurrentUser, useRefreshCurrentUser } from '../api/user-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser, useRefreshCurrentUser, whenSignedIn } from '../api/user-query';
+import { prefetchAfterSignIn } from '../../../lib/sign-in-prefetch';
 import { broadcastLogin } from '../utils/auth-broadcast';
 import { closeLoginPopup, isLoginPopupWindow } from '../utils/login-popup';
 import { SsoSignupForm } from './sso-signup-form';
@@ -22,6 +24,7 @@ export function LoginCallbackPage() {
   const [isPopup] = useState(isLoginPopupWindow);
   const { user, isProfileMissing } = useCurrentUser();
   const refreshCurrentUser = useRefreshCurrentUser();
+  const queryClient = useQueryClient();
   const [isRefreshing, setIsRefreshing] = useState(providerError === null);
   const hasStarted = useRef(false);
 
@@ -30,9 +33,12 @@ export function LoginCallbackPage() {
     hasStarted.current = true;
     broadcastLogin();
     if (isPopup) closeLoginPopup();
-    // Still here: not a popup, or a popup the browser will not let script close.
-    void refreshCurrentUser().finally(() => setIsRefreshing(false));
-  }, [providerError, isPopup, refreshCurrentUser]);
+    // Still here: not a popup, or a popup the browser will not let script close. A full page goes on to the
+    // landing page, whose calls start as soon as the user's answer says the login took (docs/decisions/041).
+    const refreshed = refreshCurrentUser();
+    if (!isPopup) prefetchAfterSignIn(whenSignedIn(queryClient, refreshed));
+    void refreshed.finally(() => setIsRefreshing(false));
+  }, [providerError, isPopup, refreshCurrentUser, queryClient]);
 
   const backLink = isPopup ? (
     <Button variant="default" onClick={() => window.close()}>

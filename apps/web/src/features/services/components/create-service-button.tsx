@@ -7,6 +7,8 @@ export interface CreateServiceButtonProps extends Pick<ButtonProps, 'size' | 'va
   label: string;
   canCreateService: boolean;
   onClick: () => void;
+  /** Pointed at or focused: about to be pressed (the dialog's code is fetched then, if not yet). */
+  onIntent?: () => void;
   /** The feature tour's target (spec section 2: first-service and create-service buttons). */
   tourTarget: string;
 }
@@ -19,12 +21,19 @@ export function CreateServiceButton({
   label,
   canCreateService,
   onClick,
+  onIntent,
   tourTarget,
   ...buttonProps
 }: CreateServiceButtonProps) {
   if (canCreateService) {
     return (
-      <Button {...buttonProps} data-tour={tourTarget} onClick={onClick}>
+      <Button
+        {...buttonProps}
+        data-tour={tourTarget}
+        onClick={onClick}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+      >
         {label}
       </Button>
     );

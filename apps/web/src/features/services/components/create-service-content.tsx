@@ -4,7 +4,8 @@ import type { PaymentExemption } from '../utils/checkout';
 import { useGeneratedServiceNameQuery } from '../api/service-name-queries';
 import { useMetadataQuery } from '../api/services-queries';
 import { CreateServiceForm } from './create-service-form';
-import { InlineLoader, LoadFailed } from '../../../components/query-states';
+import { CreateServiceFormSkeleton } from './create-service-form-skeleton';
+import { LoadFailed } from '../../../components/query-states';
 
 export interface CreateServiceContentProps {
   workspaceId: string;
@@ -16,7 +17,7 @@ export interface CreateServiceContentProps {
 
 /**
  * The create-service dialog's body, loaded lazily: waits for the catalogue (tiers, regions,
- * versions) and the proposed name, then shows the form. Without a proposed name (its call failed)
+ * versions) and the proposed name, in the form's outline, then shows the form. Without a proposed name (its call failed)
  * the field starts empty: the user can still type one.
  */
 export function CreateServiceContent({
@@ -39,7 +40,8 @@ export function CreateServiceContent({
     );
   }
   if (metadata.isPending || generatedName.isPending) {
-    return <InlineLoader label="Loading plans and regions" py="md" />;
+    // The form's shape, as the dialog showed it while this code loaded: nothing moves until the form is there.
+    return <CreateServiceFormSkeleton onCancel={onCancel} />;
   }
   if (metadata.data.tiers.length === 0 || metadata.data.regions.length === 0) {
     return (

@@ -55,6 +55,31 @@ function estimate(view: ReturnType<typeof within>) {
 }
 
 describe('the create-service dialog', { timeout: SLOW_TEST_MS }, () => {
+  it('shows the form’s outline at the press and asks the proposed name, the card and the credit together (issue 25, item 23)', async () => {
+    const never = () => new Promise<never>(() => {});
+    const { api } = await renderServices(
+      {},
+      // None of them answers: a call asked only after another's answer (a waterfall) would never be sent.
+      handle(routes.generateServiceName, never),
+      handle(routes.getPaymentMethod, never),
+      handle(routes.getWorkspaceCredit, never),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Create your first service' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a service' }));
+    // The fields' shape while the proposed name is coming, not a bare spinner; Cancel already works.
+    const outline = dialog.getByRole('status');
+    expect(outline).toHaveTextContent('Loading plans and regions');
+    expect(within(outline).getByText('Service name')).toBeInTheDocument();
+    expect(within(outline).getByText('Plan')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(api.requestsTo(routes.generateServiceName)).toHaveLength(1);
+      expect(api.requestsTo(routes.getPaymentMethod)).toHaveLength(1);
+      expect(api.requestsTo(routes.getWorkspaceCredit)).toHaveLength(1);
+    });
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('proposes a checked name, sorts the tiers by price and shows the credit', async () => {
     const { dialog, api } = await openCreateDialog();
     expect(dialog.getByRole('textbox', { name: /Service name/ })).toHaveValue('brave-otter');

@@ -2,12 +2,31 @@ import { Modal } from '@mantine/core';
 import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
 import type { PaymentExemption } from '../utils/checkout';
 import { lazy, Suspense } from 'react';
-import { InlineLoader } from '../../../components/query-states';
+import { useWorkspaceCreditQuery } from '../api/credit-query';
+import { usePaymentMethodQuery } from '../api/payment-method-query';
+import { useGeneratedServiceNameQuery } from '../api/service-name-queries';
+import { useMetadataQuery } from '../api/services-queries';
+import { CreateServiceFormSkeleton } from './create-service-form-skeleton';
+import type * as ContentModule from './create-service-content';
 
-/* The dialog's content (form, zod schema, tier cards) loads only when it is opened: the initial
- * JS budget is nearly full (apps/web/README.md). */
+let contentChunk: Promise<typeof ContentModule> | undefined;
+
+/**
+ * The dialog's content (form, zod schema, tier cards) is a chunk of its own: the initial JS budget is nearly full
+ * (apps/web/README.md). It used to load only on the press, which on a slow network showed an empty dialog for a round
+ * trip (issue 25, item 23): the services page now fetches it when idle and when the button is pointed at or focused.
+ */
+export function preloadCreateServiceContent(): Promise<typeof ContentModule> {
+  contentChunk ??= import('./create-service-content');
+  // A failed load is forgotten, so the press tries again (and React's lazy reports it then).
+  contentChunk.catch(() => {
+    contentChunk = undefined;
+  });
+  return contentChunk;
+}
+
 const CreateServiceContent = lazy(async () => ({
-  default: (await import('./create-service-content')).CreateServiceContent,
+  default: (await preloadCreateServiceContent()).CreateServiceContent,
 }));
 
 export interface CreateServiceModalProps {
@@ -20,32 +39,34 @@ export interface CreateServiceModalProps {
   resumedRequest?: CreateServiceRequest | undefined;
 }
 
+/**
+ * Everything the form asks, asked the moment the dialog opens, together and beside the form's code (they used to
+ * follow it: the chunk, then the catalogue and the proposed name, then the card and the credit). The form's own
+ * queries then find them in the cache.
+ */
+function CreateServiceBody({ onClose, ...props }: Omit<CreateServiceModalProps, 'opened'>) {
+  useMetadataQuery();
+  useGeneratedServiceNameQuery();
+  usePaymentMethodQuery(props.workspaceId);
+  useWorkspaceCreditQuery(props.workspaceId, true);
+  return (
+    <Suspense fallback={<CreateServiceFormSkeleton onCancel={onClose} />}>
+      <CreateServiceContent {...props} onCancel={onClose} />
+    </Suspense>
+  );
+}
+
 /** The 'Create a service' dialog (spec section 2, checkout state of section 3). */
-export function CreateServiceModal({
-  opened,
-  onClose,
-  workspaceId,
-  isFreeTrialAvailable,
-  paymentExemption,
-  resumedRequest,
-}: CreateServiceModalProps) {
+export function CreateServiceModal({ opened, ...props }: CreateServiceModalProps) {
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={props.onClose}
       title="Create a service"
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Suspense fallback={<InlineLoader py="md" />}>
-        <CreateServiceContent
-          workspaceId={workspaceId}
-          isFreeTrialAvailable={isFreeTrialAvailable}
-          paymentExemption={paymentExemption}
-          resumedRequest={resumedRequest}
-          onCancel={onClose}
-        />
-      </Suspense>
+      <CreateServiceBody {...props} />
     </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { hasPermission } from '@herald/contract/members/permissions';
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
 import { createServiceRequestFromState } from '@herald/contract/billing/checkout-state';
 import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   useMetadataQuery,
   useWorkspaceServicesQuery,
@@ -11,13 +11,14 @@ import {
 } from '../api/services-queries';
 import { mergeStatuses } from '../utils/merge-statuses';
 import { CreateServiceButton } from './create-service-button';
-import { CreateServiceModal } from './create-service-modal';
+import { CreateServiceModal, preloadCreateServiceContent } from './create-service-modal';
 import { ServiceCard } from './service-card';
 import { TrialClosureNotice } from './trial-closure-notice';
 import { LoadFailed } from '../../../components/query-states';
 import { ServiceCardsSkeleton } from '../../../components/skeletons';
 import { useServiceStatusStream } from '../../../lib/status-stream';
 import { clearCheckoutState, loadCheckoutState } from '../../../lib/checkout-state-storage';
+import { whenIdle } from '../../../lib/when-idle';
 
 /**
  * "Try again" on /checkout/failure (spec section 3 resumeCheckout): a create-service checkout of this workspace to
@@ -28,6 +29,11 @@ function takeResumedRequest(workspaceId: string): CreateServiceRequest | undefin
   if (state?.resumeCheckout !== true || state.workspaceId !== workspaceId) return undefined;
   clearCheckoutState();
   return createServiceRequestFromState(state) ?? undefined;
+}
+
+/** The dialog's code, fetched ahead so a press shows the dialog at once (issue 25, item 23); retried on the press. */
+function preloadDialog(): void {
+  preloadCreateServiceContent().catch(() => undefined);
 }
 
 export interface ServicesPageProps {
@@ -54,6 +60,7 @@ export function ServicesPage({ workspace, roles }: ServicesPageProps) {
   // Each status change is pushed to the cards; the status poll is the fallback (docs/decisions/016).
   useServiceStatusStream(workspaceId);
   const openCreate = () => setCreating(true);
+  useEffect(() => (canCreateService ? whenIdle(preloadDialog) : undefined), [canCreateService]);
 
   return (
     <Stack gap="lg">
@@ -68,6 +75,7 @@ export function ServicesPage({ workspace, roles }: ServicesPageProps) {
             tourTarget="create-service-button"
             canCreateService={canCreateService}
             onClick={openCreate}
+            onIntent={preloadDialog}
           />
         )}
       </Group>
@@ -95,6 +103,7 @@ export function ServicesPage({ workspace, roles }: ServicesPageProps) {
             tourTarget="first-service-button"
             canCreateService={canCreateService}
             onClick={openCreate}
+            onIntent={preloadDialog}
           />
         </Stack>
       )}
