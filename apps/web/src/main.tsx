@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-// The theme's own rules (a link underlined in the dark scheme) style the painted pages too, before the app's chunks.
-import './app/theme.module.css';
+import './app/theme-links.css';
 import { startTransition, StrictMode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';

@@ -1,13 +1,11 @@
 import {
   Alert,
-  Anchor,
   createTheme,
   type CSSVariablesResolver,
   type MantineThemeColors,
 } from '@mantine/core';
 import { lightBadgeTextColor } from '../components/badge-contrast';
 import { variantColorResolver } from './scheme-aware-variant-colors';
-import classes from './theme.module.css';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -24,7 +22,6 @@ export const theme = createTheme({
   components: {
     // A titled notification greys its text (gray 6, 3.3:1 on white): too faint for WCAG AA.
     Notification: { styles: { description: { color: 'var(--mantine-color-text)' } } },
-    Anchor: Anchor.extend({ classNames: { root: classes.anchor } }),
     Alert: Alert.extend({
       vars: (mantineTheme, props) => ({ root: lightAlertVars(mantineTheme.colors, props) }),
     }),
