@@ -1,16 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './testing/free-port';
-import { createTestDatabase } from './testing/test-database';
+import { prepareServerDataDir } from './testing/server-data-dir';
 import type { TestDatabase } from './testing/test-database';
-import { testDatabaseKind } from './testing/test-database-kind';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-const execFileAsync = promisify(execFile);
 
 /** Every entry under `root` (itself included) the group or others may use, as `path mode`; links are skipped. */
 function sharedEntries(root: string): string[] {
@@ -52,18 +48,7 @@ describe('the data directory at rest', () => {
   let database: TestDatabase | undefined;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-at-rest-'));
-    if (testDatabaseKind() === 'postgres') {
-      database = await createTestDatabase();
-    } else {
-      fs.mkdirSync(path.join(dataDir, 'db'));
-      await execFileAsync('tar', [
-        '-xf',
-        inject('pgliteTemplateFile'),
-        '-C',
-        path.join(dataDir, 'db'),
-      ]);
-    }
+    ({ dataDir, database } = await prepareServerDataDir('herald-at-rest-'));
     fs.mkdirSync(path.join(dataDir, 'services', 'svc-old'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'services', 'svc-old', 'state.json'), '{}');
     loosen(dataDir);

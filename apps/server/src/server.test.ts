@@ -1,18 +1,15 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './testing/free-port';
-import { createTestDatabase } from './testing/test-database';
+import { prepareServerDataDir } from './testing/server-data-dir';
 import type { TestDatabase } from './testing/test-database';
 import { testDatabaseKind } from './testing/test-database-kind';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-const execFileAsync = promisify(execFile);
 
 interface RunningServer {
   child: ChildProcess;
@@ -59,20 +56,7 @@ describe('the server process', () => {
   let database: TestDatabase | undefined;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-server-'));
-    if (testDatabaseKind() === 'postgres') {
-      database = await createTestDatabase();
-    } else {
-      // Seed DATA_DIR/db with the migrated template so the server skips initdb (seconds); creating a fresh
-      // embedded database is covered by db/create-database.test.ts.
-      fs.mkdirSync(path.join(dataDir, 'db'));
-      await execFileAsync('tar', [
-        '-xf',
-        inject('pgliteTemplateFile'),
-        '-C',
-        path.join(dataDir, 'db'),
-      ]);
-    }
+    ({ dataDir, database } = await prepareServerDataDir('herald-server-'));
   });
 
   afterAll(async () => {
