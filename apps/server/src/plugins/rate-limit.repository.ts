@@ -3,9 +3,12 @@ import type { Database } from '../db/database';
 import { rateLimit } from '../db/schema';
 
 /**
- * Counts one attempt in the fixed window containing `now`: a single INSERT ... ON CONFLICT DO UPDATE, atomic on
- * PostgreSQL 15 and PGlite alike, so concurrent attempts (even from several servers) are all counted. A row of an
- * earlier window restarts at 1. Returns the count including this attempt and the window's start.
+ * Counts one attempt in the key's window: a window opens at the key's first attempt and lasts `windowMs`; the
+ * first attempt after it ends opens the next one at 1. Windows anchored to the key rather than to the clock
+ * (minute 0, 1, ...) refuse at most the limit in any window a client sees, where clock-aligned windows let a
+ * client spend the limit twice within a second across a boundary. One `INSERT ... ON CONFLICT DO UPDATE`, atomic
+ * on PostgreSQL 15 and PGlite alike, so concurrent attempts (even from several servers) are all counted.
+ * Returns the count including this attempt and the window's start.
  */
 export async function countAttempt(
   db: Database,
@@ -13,15 +16,15 @@ export async function countAttempt(
   windowMs: number,
   now: Date,
 ): Promise<{ count: number; windowStart: Date }> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowOpen = sql`"rate_limit"."window_start" > excluded."window_start" - make_interval(secs => ${windowMs / 1000})`;
   const [row] = await db
     .insert(rateLimit)
-    .values({ key, windowStart, count: 1 })
+    .values({ key, windowStart: now, count: 1 })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
-        count: sql`case when "rate_limit"."window_start" >= excluded."window_start" then "rate_limit"."count" + 1 else 1 end`,
-        windowStart: sql`greatest("rate_limit"."window_start", excluded."window_start")`,
+        count: sql`case when ${windowOpen} then "rate_limit"."count" + 1 else 1 end`,
+        windowStart: sql`case when ${windowOpen} then "rate_limit"."window_start" else excluded."window_start" end`,
       },
     })
     .returning({ count: rateLimit.count, windowStart: rateLimit.windowStart });

@@ -7,7 +7,7 @@ import { countAttempt, pruneRateLimits } from './rate-limit.repository';
 
 /**
  * Abuse limits of the identity endpoints (docs/decisions/007-identity.md), per account (the e-mail, or the user for
- * the verification re-send) and per client address, in fixed windows kept in the database (`rate_limit`), so they
+ * the verification re-send) and per client address, in windows opened by each key's first attempt, kept in the database (`rate_limit`), so they
  * survive restarts and hold across servers. Every attempt counts, successful or not.
  */
 export const RATE_LIMITS = {
