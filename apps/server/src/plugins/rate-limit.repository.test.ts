@@ -18,7 +18,10 @@ describe('rate limit counters', () => {
     // One second before a whole minute: clock-aligned windows would restart at 1 two seconds later.
     const first = new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + 59_000);
     const at = (ms: number) => new Date(first.getTime() + ms);
-    expect(await countAttempt(database.db, 'boundary', MINUTE, first)).toEqual({ count: 1, windowStart: first });
+    expect(await countAttempt(database.db, 'boundary', MINUTE, first)).toEqual({
+      count: 1,
+      windowStart: first,
+    });
     expect(await countAttempt(database.db, 'boundary', MINUTE, at(2_000))).toEqual({
       count: 2,
       windowStart: first,
