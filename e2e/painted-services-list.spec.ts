@@ -127,10 +127,13 @@ test('the services list is painted by the server and live without the app, which
   // A button pressed before the app is held, and the app presses its own once it has started.
   entry.hold();
   await page.goto(url);
-  await shell.getByRole('button', { name: 'Create service' }).click();
-  await expect(shell.getByRole('button', { name: 'Create service' })).toHaveAttribute(
-    'aria-busy',
-    'true',
+  const held = shell.getByRole('button', { name: 'Create service' });
+  await held.click();
+  await expect(held).toHaveAttribute('aria-busy', 'true');
+  // Seen at once: the label gives way to a spinning ring, as on the app's own loading buttons.
+  await expect(held.locator('.mantine-Button-inner')).toHaveCSS('opacity', '0');
+  expect(await held.evaluate((button) => getComputedStyle(button, '::after').animationName)).toBe(
+    'painted-press-spin',
   );
   // The press adds the app's script; its request may follow the busy mark by a moment.
   await expect.poll(entry.askedAt).not.toBeNull();
