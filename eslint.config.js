@@ -29,6 +29,37 @@ const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
 
+// packages/runtime/src by what each folder is (each folder's README.md): a folder imports its own files, the
+// contract, its libraries and the folders listed here, nothing else of the runtime. The order is acyclic: leaves
+// first. runtime.ts and main.ts (the assembly and the process entry) import every folder but testing/ and build/.
+// Tests are exempt: they drive the runtime whole (runtime.ts, testing/).
+const runtimeSrc = './packages/runtime/src';
+const runtimeFolderImports = {
+  observability: [],
+  'aedes-patches': [],
+  policy: [],
+  build: [],
+  auth: ['policy'],
+  state: ['policy', 'observability'],
+  process: ['policy'],
+  broker: ['aedes-patches', 'auth', 'observability', 'policy', 'state'],
+  admin: ['auth', 'observability', 'policy', 'state'],
+};
+const runtimeZones = [
+  ...Object.entries(runtimeFolderImports).map(([folder, allowed]) => ({
+    target: `${runtimeSrc}/${folder}`,
+    from: runtimeSrc,
+    except: [folder, ...allowed].map((name) => `./${name}`),
+    message: `packages/runtime/src/${folder}/ may import ${allowed.length === 0 ? 'no other part' : allowed.map((name) => `${name}/`).join(', ')} of the runtime: never runtime.ts, main.ts or testing/ (its README.md).`,
+  })),
+  {
+    target: [`${runtimeSrc}/runtime.ts`, `${runtimeSrc}/main.ts`],
+    from: [`${runtimeSrc}/testing`, `${runtimeSrc}/build`],
+    message:
+      'The runtime never imports its test helpers or its build (packages/runtime/src/README.md).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,6 +121,11 @@ export default tseslint.config(
       ],
       'packages/runtime depends on the contract only: never on the control plane or the web app (CONVENTIONS.md section 1).',
     ),
+  },
+  {
+    files: ['packages/runtime/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: runtimeZones }] },
   },
   {
     files: ['apps/server/**/*.ts'],

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { silentLogger } from '../packages/runtime/src/log';
+import { silentLogger } from '../packages/runtime/src/observability/log';
 import { startRuntime } from '../packages/runtime/src/runtime';
 import { createTestKeys, testConfig } from '../packages/runtime/src/testing/test-keys';
 

@@ -1,11 +1,11 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseRuntimeEnv, parseRuntimeLogEnv } from './config';
-import { createLogger, ignoreBrokenStdio, writeToStdout } from './log';
-import { createLineBuffer } from './log-buffer';
-import { createRotatingFile } from './log-file';
+import { parseRuntimeEnv, parseRuntimeLogEnv } from './process/config';
+import { createLogger, ignoreBrokenStdio, writeToStdout } from './observability/log';
+import { createLineBuffer } from './observability/log-buffer';
+import { createRotatingFile } from './observability/log-file';
 import { startRuntime, type RunningRuntime } from './runtime';
-import { makeTreePrivate, usePrivateUmask } from './private-files';
+import { makeTreePrivate, usePrivateUmask } from './process/private-files';
 
 /**
  * The process the control plane spawns: `node --import tsx packages/runtime/src/main.ts` with the HERALD_*
@@ -15,7 +15,7 @@ import { makeTreePrivate, usePrivateUmask } from './private-files';
  * It outlives the control plane that started it (docs/decisions/014): nothing here watches the parent, the log
  * goes to HERALD_LOG_FILE (rotated) when set, and a broken stdout or stderr is never a reason to stop.
  */
-// First of all: the state, its log and the runtime's own log are this user's only (private-files.ts).
+// First of all: the state, its log and the runtime's own log are this user's only (process/private-files.ts).
 usePrivateUmask();
 ignoreBrokenStdio();
 const logSettings = parseRuntimeLogEnv(process.env);
@@ -25,7 +25,7 @@ if (!logSettings.ok) {
 }
 const { file, maxBytes, keep } = logSettings.config;
 const logFile = file === null ? null : createRotatingFile({ file, maxBytes, keep });
-// Lines are written once per event-loop turn (log-buffer.ts); every exit path (a signal's clean stop, a logged crash,
+// Lines are written once per event-loop turn (observability/log-buffer.ts); every exit path (a signal's clean stop, a logged crash,
 // process.exit after a failed start) flushes them first.
 const lines = createLineBuffer(
   logFile ? (batch) => logFile.writeLines(batch) : (batch) => writeToStdout(batch.join('')),

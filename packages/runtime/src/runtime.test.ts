@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from './log';
+import { silentLogger } from './observability/log';
 import { startRuntime, type RunningRuntime } from './runtime';
 import { closed, connectClient, nextMessage, refusalCode } from './testing/mqtt-helpers';
 import {

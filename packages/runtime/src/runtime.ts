@@ -7,21 +7,21 @@ import {
 } from 'node:net';
 import { Aedes, type Client, type PublishPacket } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import { createAdminHandler } from './admin-api';
+import { createAdminHandler } from './admin/admin-api';
 import { createTokenVerifier } from './auth/token-verifier';
-import { createBrokerHooks } from './broker-hooks';
-import { skipUnheardClientNotices } from './client-notices';
-import { releaseConnectPacket, slimClient } from './client-slimming';
-import { createKeepAliveWheel } from './keep-alive-wheel';
-import { installFastPacketWrites } from './packet-fast-write';
-import { disablePacketNumberCache } from './packet-number-cache';
-import { createIterativeMqemitter } from './iterative-mqemitter';
-import type { RuntimeConfig } from './config';
-import { createLogger, type Logger } from './log';
-import { createFoldingWarner } from './log-folding';
+import { createBrokerHooks } from './broker/broker-hooks';
+import { skipUnheardClientNotices } from './aedes-patches/client-notices';
+import { releaseConnectPacket, slimClient } from './aedes-patches/client-slimming';
+import { createKeepAliveWheel } from './aedes-patches/keep-alive-wheel';
+import { installFastPacketWrites } from './aedes-patches/packet-fast-write';
+import { disablePacketNumberCache } from './aedes-patches/packet-number-cache';
+import { createIterativeMqemitter } from './aedes-patches/iterative-mqemitter';
+import type { RuntimeConfig } from './process/config';
+import { createLogger, type Logger } from './observability/log';
+import { createFoldingWarner } from './observability/log-folding';
 import { createLoginThrottle } from './policy/login-throttle';
 import { PacketSizeGuard, maxRemainingLength } from './policy/packet-size-guard';
-import { createCounters } from './metrics';
+import { createCounters } from './observability/metrics';
 import {
   decideSubscription,
   isRevokedDashboardSession,
@@ -32,9 +32,9 @@ import {
 import { topicOwner } from '@herald/contract/topics/topic-properties';
 import { DurableState } from './state/durable-state';
 import { filterMatches } from './policy/mqtt-filter';
-import { startRemovalTimer } from './topic-removal-timer';
-import { startSysTopics } from './sys-topics';
-import { coalesceWrites } from './write-coalescing';
+import { startRemovalTimer } from './state/topic-removal-timer';
+import { startSysTopics } from './broker/sys-topics';
+import { coalesceWrites } from './aedes-patches/write-coalescing';
 
 export interface RunningRuntime {
   mqttPort: number;

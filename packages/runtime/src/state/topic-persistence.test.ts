@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeEnv } from '../config';
+import { parseRuntimeEnv } from '../process/config';
 import { testDataDir } from '../testing/test-keys';
 import { DurableState, topicEntry } from './durable-state';
 

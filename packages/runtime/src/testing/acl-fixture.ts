@@ -1,6 +1,6 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Explanation, RoleInput } from '@herald/contract/security/security.schema';
-import { silentLogger } from '../log';
+import { silentLogger } from '../observability/log';
 import { startRuntime, type RunningRuntime } from '../runtime';
 import { connectClient } from './mqtt-helpers';
 import { createTestKeys, testConfig, testDataDir, type TestKeys } from './test-keys';

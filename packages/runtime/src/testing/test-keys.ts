@@ -8,7 +8,7 @@ import {
   serviceTokenAudience,
 } from '@herald/contract/services/service-token';
 import type { Role } from '@herald/contract/members/permissions';
-import type { RuntimeConfig } from '../config';
+import type { RuntimeConfig } from '../process/config';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../policy/packet-size-guard';
 
 /** A control-plane signing key for tests: the runtime gets the public JWK Set, tests sign tokens. */
