@@ -16,8 +16,12 @@ import { workspacesQueryOptions } from '../features/workspaces/api/workspaces-qu
 import { readDefaultWorkspaceId } from '../features/workspaces/utils/default-workspace';
 import { MARKETPLACE_EXPIRY_GUARDED_PREFIXES } from '@herald/contract/users/onboarding-gate';
 import { marketplaceStatusForPath } from '@herald/contract/marketplace/marketplace-gate';
-import { forgetRememberedPath, readRememberedPath, rememberPath } from '../lib/remembered-path';
-import { isStaticShellShown, StaticShellRemover } from '../lib/static-shell';
+import {
+  forgetRememberedPath,
+  readRememberedPath,
+  rememberPath,
+} from '../lib/browser/remembered-path';
+import { isStaticShellShown, StaticShellRemover } from '../lib/painted-page/handover/static-shell';
 import { NOT_FOUND_ROUTE_ID } from './not-found-route-id';
 
 /** Pages of the signed-in frame (default and service layouts), which wait for the user in its outline. */

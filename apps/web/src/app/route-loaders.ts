@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { connectionsQueryOptions } from '../features/auth/api/connections-query-options';
 import { currentUserQueryOptions } from '../features/auth/api/user-query-options';
 import { servicesListWorkspaceId } from '@herald/contract/api/page-answers';
-import { loadApi } from '../lib/load-api';
-import { readRememberedPath } from '../lib/remembered-path';
-import { prefetchInBackground } from '../lib/route-prefetch';
+import { loadApi } from '../lib/api/load-api';
+import { readRememberedPath } from '../lib/browser/remembered-path';
+import { prefetchInBackground } from '../lib/queries/route-prefetch';
 
 /*
  * The route loaders of router.tsx (docs/decisions/017). Each starts what its page needs in parallel and returns at
@@ -38,7 +38,7 @@ export const workspaceLoader = ({ params }: LoaderFunctionArgs) =>
     const [{ workspacesQueryOptions }, { workspaceServicesQueryOptions }, signedIn] =
       await Promise.all([
         import('../features/workspaces/api/workspaces-query'),
-        import('../lib/service-queries'),
+        import('../lib/queries/service-queries'),
         isSignedIn(client),
       ]);
     if (!signedIn) return;
@@ -57,7 +57,7 @@ export const serviceLoader = ({ params }: LoaderFunctionArgs) =>
     const [workspaceArea, serviceArea, { serviceQueryOptions }, signedIn] = await Promise.all([
       import('../features/workspaces/api/workspaces-query'),
       import('../features/service/api/workspaces-query'),
-      import('../lib/service-queries'),
+      import('../lib/queries/service-queries'),
       isSignedIn(client),
     ]);
     if (!signedIn) return;
@@ -124,7 +124,7 @@ export async function signedInLandingPrefetch(
     { readDefaultWorkspaceId },
   ] = await Promise.all([
     import('../features/workspaces/api/workspaces-query'),
-    import('../lib/service-queries'),
+    import('../lib/queries/service-queries'),
     import('../features/workspaces/hooks/use-current-workspace'),
     import('../features/workspaces/utils/default-workspace'),
     // The whole route table (the login page loaded only its identity area), while the login is on its way.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATIC_SHELL_ID } from '../lib/static-shell';
+import { STATIC_SHELL_ID } from '../lib/painted-page/handover/static-shell';
 import * as paintedPage from '@herald/contract/api/painted-page';
 import {
   PAINTED_MARKUP_SLOT,
@@ -10,7 +10,7 @@ import {
   withStaticShell,
   withWakeOnInteraction,
 } from '../../vite-static-shells';
-import { APP_ENTRY_ATTRIBUTE } from '../lib/shell-wake';
+import { APP_ENTRY_ATTRIBUTE } from '../lib/painted-page/start-script/shell-wake';
 import { renderStaticShells } from './static-shells';
 
 function parse(markup: string): Document {

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { finishPressesAcrossHandover } from './press-across-handover';
-import { PENDING_CLICK_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from './shell-wake';
-import { STATIC_SHELL_ID } from './static-shell-id';
+import { PENDING_CLICK_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../start-script/shell-wake';
+import { STATIC_SHELL_ID } from '../start-script/static-shell-id';
 
 export { STATIC_SHELL_ID };
 
