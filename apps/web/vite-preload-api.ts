@@ -3,7 +3,7 @@ import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-/** The modules `src/lib/load-api.ts` imports on demand: the API client and the route table with every schema. */
+/** The modules `src/lib/api/load-api.ts` imports on demand: the API client and the route table with every schema. */
 const API_MODULES = [/\/src\/lib\/api-client\.ts$/, /\/contract\/src\/api\/routes\.ts$/];
 
 function chunksOf(bundle: OutputBundle): OutputChunk[] {

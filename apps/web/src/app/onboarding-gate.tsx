@@ -126,7 +126,7 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   // A redirect keeps the page painted from the HTML until the page it leads to renders.
   if (decision?.action === 'redirect') return <Navigate to={decision.to} replace />;
   // The remover after the page: the page's layout effects run first and may still read the painted page
-  // (the login form takes over what was typed into it, lib/static-shell.ts).
+  // (the login form takes over what was typed into it, lib/painted-page/handover/static-shell.ts).
   return (
     <>
       {children}

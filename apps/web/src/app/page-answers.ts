@@ -49,7 +49,10 @@ export function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
   }
 }
 
-/** The user's flags the page carries, as the flags' seed (lib/flag-seed.ts); none: every flag off until evaluated. */
+/**
+ * The user's flags the page carries, as the flags' seed (lib/flags/flag-seed.ts); none: every flag off until
+ * evaluated.
+ */
 export function seedFlagAnswer(answers: readonly PageAnswer[]): void {
   const answer = answers.find((entry) => entry.id === 'evaluateFlags' && entry.status === 200);
   seedFlags(answer ? flagValuesOf(answer.body) : {});

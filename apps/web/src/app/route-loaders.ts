@@ -103,9 +103,10 @@ function landingPathname(): string {
 }
 
 /**
- * The calls of the page a login lands on, started the moment the login answers (lib/sign-in-prefetch.ts), where they
- * used to follow one another: login, then the user, then (gate, /workspace) the workspaces, then (/workspace/{id})
- * that workspace's services and the catalogue, then the statuses (issue 25, item 23; docs/decisions/041). Now:
+ * The calls of the page a login lands on, started the moment the login answers (lib/queries/sign-in-prefetch.ts),
+ * where they used to follow one another: login, then the user, then (gate, /workspace) the workspaces, then
+ * (/workspace/{id}) that workspace's services and the catalogue, then the statuses (issue 25, item 23;
+ * docs/decisions/041). Now:
  * - with the user's fetch: the workspaces, and on the services list the catalogue and, when the workspace is known
  *   already (named by the remembered path, or the organisation last chosen in this browser), its services and their
  *   statuses;

@@ -47,7 +47,8 @@ export function ServiceCard({ service, tiers }: ServiceCardProps) {
           <Detail
             label="Sessions"
             value={sessions}
-            // The painted page keeps it live before the app starts (lib/shell-live-sessions.ts).
+            // The painted page keeps it live before the app starts
+            // (lib/painted-page/start-script/shell-live-sessions.ts).
             valueProps={
               service.status === 'RUNNING' ? { [LIVE_SESSIONS_ATTRIBUTE]: service.serviceId } : {}
             }
