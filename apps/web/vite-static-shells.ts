@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import type { StaticShell } from './src/prerender/static-shells';
 
-/** Where the app's own root goes; a shell is placed before it (src/lib/painted-page/handover/static-shell.ts). */
+/**
+ * Where the app's own root goes; a shell is placed before it (src/lib/painted-page/handover/static-shell.ts removes it).
+ */
 const ROOT_ELEMENT = '<div id="root"></div>';
 export const STATIC_SHELL_ID = 'static-shell';
 
