@@ -25,6 +25,80 @@ const serverOnly = [
 ];
 const uiOnly = ['react', 'react-dom', 'react-dom/*', 'react-router', '@mantine/*', '@tanstack/*'];
 
+// apps/web/src/lib holds one folder per kind of module; each folder's README.md says what it owns and may import, and
+// this table holds lint to it: `packages` are the only packages its files may import, `lib` the only other places in
+// lib (folders, or one file) they may import, `why` the reason a wrong import is told.
+const webLibDir = 'apps/web/src/lib';
+const webLibFolders = {
+  'painted-page/start-script': {
+    packages: ['@herald/contract'],
+    lib: [],
+    why: 'the painted pages run it instead of the app, in 2 KiB (docs/decisions/031)',
+  },
+  'painted-page/handover': {
+    packages: ['react'],
+    lib: ['painted-page/start-script'],
+    why: 'the app takes the painted page over in its first commit, from the entry chunk',
+  },
+  api: {
+    packages: ['@herald/contract', 'zod'],
+    lib: [],
+    why: 'calling the control plane is fetch and the contract; caching is queries/',
+  },
+  browser: {
+    packages: ['@herald/contract'],
+    lib: [],
+    why: 'thin wrappers over the browser: no UI, no API calls',
+  },
+  format: {
+    packages: ['@herald/contract'],
+    lib: [],
+    why: 'formatting is pure: Intl and the contract only',
+  },
+  forms: {
+    packages: ['@herald/contract', 'zod', '@mantine/form', 'react'],
+    lib: [],
+    why: "the contract's rules for Mantine forms, no calls",
+  },
+  flags: {
+    packages: [
+      '@herald/contract',
+      '@openfeature/web-sdk',
+      '@openfeature/ofrep-web-provider',
+      'react',
+    ],
+    lib: [],
+    why: "flags come from OpenFeature or the page's seed",
+  },
+  ui: {
+    packages: [
+      '@herald/contract',
+      'react',
+      '@mantine/core',
+      '@mantine/hooks',
+      '@mantine/notifications',
+    ],
+    lib: [],
+    why: 'small UI helpers with no data of their own',
+  },
+  queries: {
+    packages: ['@herald/contract', '@tanstack/react-query', 'react'],
+    lib: ['api', 'browser', 'ui', 'status-stream/status-stream-state.ts'],
+    why: 'server state over api/; of the status stream only whether one is open',
+  },
+  'status-stream': {
+    packages: ['@herald/contract', '@tanstack/react-query', 'react'],
+    lib: ['api', 'queries'],
+    why: "the stream writes what it hears into the queries' caches",
+  },
+  messaging: {
+    packages: ['@herald/contract', 'mqtt', 'react'],
+    lib: ['api'],
+    why: "mqtt.js driven by the contract's rules, with a token from api/",
+  },
+};
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
@@ -168,6 +242,13 @@ export default tseslint.config(
               from: './apps/web/src/app',
               message: 'Features do not import from app/.',
             },
+            // Each lib folder imports only the lib folders its README names (webLibFolders).
+            ...Object.entries(webLibFolders).map(([folder, { lib, why }]) => ({
+              target: `./${webLibDir}/${folder}`,
+              from: `./${webLibDir}`,
+              except: [`./${folder}`, ...lib.map((allowed) => `./${allowed}`)],
+              message: `lib/${folder} imports ${lib.length > 0 ? `only ${lib.join(', ')} of lib` : 'nothing else of lib'}: ${why} (its README.md).`,
+            })),
             {
               target: ['./apps/web/src/components', './apps/web/src/lib'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
@@ -178,6 +259,23 @@ export default tseslint.config(
       ],
     },
   },
+  // Each lib folder imports only the packages its README names (webLibFolders); tests are free, as everywhere.
+  ...Object.entries(webLibFolders).map(([folder, { packages, why }]) => ({
+    files: [`${webLibDir}/${folder}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?!\\.|(${packages.map(escapeRegExp).join('|')})(/|$))`,
+              message: `lib/${folder} imports only ${packages.join(', ')}: ${why} (its README.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],
     rules: { 'no-restricted-imports': 'off' },

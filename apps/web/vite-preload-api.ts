@@ -3,8 +3,8 @@ import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-/** The modules `src/lib/load-api.ts` imports on demand: the API client and the route table with every schema. */
-const API_MODULES = [/\/src\/lib\/api-client\.ts$/, /\/contract\/src\/api\/routes\.ts$/];
+/** The modules `src/lib/api/load-api.ts` imports on demand: the API client and the route table with every schema. */
+const API_MODULES = [/\/src\/lib\/api\/api-client\.ts$/, /\/contract\/src\/api\/routes\.ts$/];
 
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
@@ -46,10 +46,12 @@ export function preloadApiPlugin(): Plugin {
           ? withStaticImports(bundle, entry.fileName, new Set())
           : new Set();
         const wanted = new Set<string>();
-        for (const chunk of chunks) {
-          if (chunk.moduleIds.some((id) => API_MODULES.some((pattern) => pattern.test(id)))) {
-            withStaticImports(bundle, chunk.fileName, wanted);
-          }
+        for (const pattern of API_MODULES) {
+          const holders = chunks.filter((chunk) => chunk.moduleIds.some((id) => pattern.test(id)));
+          // A module moved or renamed would otherwise drop its preload without a word (and cost the first paint a
+          // round trip): the build stops instead.
+          if (holders.length === 0) throw new Error(`No chunk holds a module matching ${pattern}`);
+          for (const chunk of holders) withStaticImports(bundle, chunk.fileName, wanted);
         }
         return [...wanted]
           .filter((file) => !alreadyLoaded.has(file))

@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import type { StaticShell } from './src/prerender/static-shells';
 
-/** Where the app's own root goes; a shell is placed before it (lib/static-shell.ts removes it). */
+/**
+ * Where the app's own root goes; a shell is placed before it (src/lib/painted-page/handover/static-shell.ts removes it).
+ */
 const ROOT_ELEMENT = '<div id="root"></div>';
 export const STATIC_SHELL_ID = 'static-shell';
 
@@ -41,7 +43,7 @@ const APP_SCRIPT = /<script type="module" fetchpriority="low" crossorigin src="(
  * A shell page whose app starts when the person begins to use it (docs/decisions/031): its only script is the start
  * script, which knows the app's entry from the shell's `data-app-entry`; the app's modules are fetched at low
  * priority into the cache (`prefetch`: fetched, not run) instead of preloaded, so nothing of the app runs at load.
- * Must match APP_ENTRY_ATTRIBUTE of src/lib/shell-wake.ts.
+ * Must match APP_ENTRY_ATTRIBUTE of src/lib/painted-page/start-script/shell-wake.ts.
  */
 export function withWakeOnInteraction(shellHtml: string, wakeScript: string): string {
   const appEntry = APP_SCRIPT.exec(shellHtml)?.[1];

@@ -7,17 +7,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { seedPageAnswers } from './app/page-answers';
 import { AppRouter } from './app/router';
-import { listenForPreloadErrors } from './lib/chunk-reload';
-import { createQueryClient } from './lib/query-client';
-import { whenIdle } from './lib/when-idle';
+import { listenForPreloadErrors } from './lib/browser/chunk-reload';
+import { createQueryClient } from './lib/queries/query-client';
+import { whenIdle } from './lib/browser/when-idle';
 
 // Before the first render: the first lazy route import may already fail.
 listenForPreloadErrors();
 // Flags read as off until evaluated anyway, and the worker serves nothing the first page needs: both wait until the
 // first page is up, so their chunks and calls do not compete with it for the network and the main thread.
 whenIdle(() => {
-  void import('./lib/flag-context').then(({ initFlags }) => initFlags());
-  void import('./lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+  void import('./lib/flags/flag-context').then(({ initFlags }) => initFlags());
+  void import('./lib/browser/service-worker').then(({ registerServiceWorker }) =>
+    registerServiceWorker(),
+  );
 });
 
 const container = document.getElementById('root');

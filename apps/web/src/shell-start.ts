@@ -5,9 +5,9 @@
  * needs the app to show all of itself.
  */
 import { PAGE_ANSWERS_ELEMENT_ID } from '@herald/contract/api/page-answers';
-import { keepSessionsLive } from './lib/shell-live-sessions';
-import { watchPaintedStatuses } from './lib/shell-status-watch';
-import { STATIC_SHELL_ID } from './lib/static-shell-id';
+import { keepSessionsLive } from './lib/painted-page/start-script/shell-live-sessions';
+import { watchPaintedStatuses } from './lib/painted-page/start-script/shell-status-watch';
+import { STATIC_SHELL_ID } from './lib/painted-page/start-script/static-shell-id';
 import {
   APP_ENTRY_ATTRIBUTE,
   isServerUnwell,
@@ -15,7 +15,7 @@ import {
   needsAppAtOnce,
   startApp,
   wakeOnInteraction,
-} from './lib/shell-wake';
+} from './lib/painted-page/start-script/shell-wake';
 
 const shell = document.getElementById(STATIC_SHELL_ID);
 const entry = shell?.getAttribute(APP_ENTRY_ATTRIBUTE);

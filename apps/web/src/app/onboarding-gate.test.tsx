@@ -2,7 +2,7 @@ import { routes } from '@herald/contract/api/routes';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { REMEMBERED_PATH_STORAGE_KEY } from '../lib/remembered-path';
+import { REMEMBERED_PATH_STORAGE_KEY } from '../lib/browser/remembered-path';
 import { handle } from '../testing/api-mock';
 import {
   buildPendingInvite,

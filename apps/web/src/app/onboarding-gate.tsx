@@ -16,8 +16,12 @@ import { workspacesQueryOptions } from '../features/workspaces/api/workspaces-qu
 import { readDefaultWorkspaceId } from '../features/workspaces/utils/default-workspace';
 import { MARKETPLACE_EXPIRY_GUARDED_PREFIXES } from '@herald/contract/users/onboarding-gate';
 import { marketplaceStatusForPath } from '@herald/contract/marketplace/marketplace-gate';
-import { forgetRememberedPath, readRememberedPath, rememberPath } from '../lib/remembered-path';
-import { isStaticShellShown, StaticShellRemover } from '../lib/static-shell';
+import {
+  forgetRememberedPath,
+  readRememberedPath,
+  rememberPath,
+} from '../lib/browser/remembered-path';
+import { isStaticShellShown, StaticShellRemover } from '../lib/painted-page/handover/static-shell';
 import { NOT_FOUND_ROUTE_ID } from './not-found-route-id';
 
 /** Pages of the signed-in frame (default and service layouts), which wait for the user in its outline. */
@@ -122,7 +126,7 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   // A redirect keeps the page painted from the HTML until the page it leads to renders.
   if (decision?.action === 'redirect') return <Navigate to={decision.to} replace />;
   // The remover after the page: the page's layout effects run first and may still read the painted page
-  // (the login form takes over what was typed into it, lib/static-shell.ts).
+  // (the login form takes over what was typed into it, lib/painted-page/handover/static-shell.ts).
   return (
     <>
       {children}

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../features/auth/api/keys';
 import { SIGNED_OUT } from '../features/auth/api/user-query';
 import { workspaceKeys } from '../features/workspaces/api/keys';
-import { serviceKeys } from '../lib/service-queries';
-import { createQueryClient } from '../lib/query-client';
-import { seededFlag, seedFlags } from '../lib/flag-seed';
+import { serviceKeys } from '../lib/queries/service-queries';
+import { createQueryClient } from '../lib/queries/query-client';
+import { seededFlag, seedFlags } from '../lib/flags/flag-seed';
 import { seedPageAnswers } from './page-answers';
 
 const idleWork = vi.hoisted((): (() => void)[] => []);
-vi.mock('../lib/when-idle', () => ({
+vi.mock('../lib/browser/when-idle', () => ({
   whenIdle: (work: () => void) => {
     idleWork.push(work);
     return () => undefined;

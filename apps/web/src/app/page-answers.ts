@@ -8,9 +8,9 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { SIGNED_OUT, type CurrentUserSession } from '../features/auth/api/user-query-options';
 import { authKeys } from '../features/auth/api/keys';
 import { workspaceKeys } from '../features/workspaces/api/keys';
-import { seedFlags } from '../lib/flag-seed';
-import { serviceKeys } from '../lib/service-keys';
-import { whenIdle } from '../lib/when-idle';
+import { seedFlags } from '../lib/flags/flag-seed';
+import { serviceKeys } from '../lib/queries/service-keys';
+import { whenIdle } from '../lib/browser/when-idle';
 
 /**
  * Where an answer goes: the key and data its query would have stored, or null to leave the call to the app. The
@@ -49,7 +49,10 @@ export function queryEntryOf(answer: PageAnswer): [QueryKey, unknown] | null {
   }
 }
 
-/** The user's flags the page carries, as the flags' seed (lib/flag-seed.ts); none: every flag off until evaluated. */
+/**
+ * The user's flags the page carries, as the flags' seed (lib/flags/flag-seed.ts); none: every flag off until
+ * evaluated.
+ */
 export function seedFlagAnswer(answers: readonly PageAnswer[]): void {
   const answer = answers.find((entry) => entry.id === 'evaluateFlags' && entry.status === 200);
   seedFlags(answer ? flagValuesOf(answer.body) : {});

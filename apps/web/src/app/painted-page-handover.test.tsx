@@ -9,8 +9,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMetadata, buildService } from '../features/services/testing/fixtures';
 import { renderServices } from '../features/services/testing/render-services';
-import { PENDING_CLICK_ATTRIBUTE } from '../lib/shell-wake';
-import { STATIC_SHELL_ID } from '../lib/static-shell';
+import { PENDING_CLICK_ATTRIBUTE } from '../lib/painted-page/start-script/shell-wake';
+import { STATIC_SHELL_ID } from '../lib/painted-page/handover/static-shell';
 import { renderPaintedPage } from '../prerender/painted-pages';
 import { buildUser, buildWorkspace } from '../testing/factories';
 

@@ -19,7 +19,7 @@ export function RootRoute() {
   );
 }
 
-/** The root route's error element (a chunk that failed to load reloads the page, lib/chunk-reload.ts). */
+/** The root route's error element (a chunk that failed to load reloads the page, lib/browser/chunk-reload.ts). */
 export function RootErrorElement() {
   return (
     <Suspense fallback={<BootFallback />}>

@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { connectionsQueryOptions } from '../features/auth/api/connections-query-options';
 import { currentUserQueryOptions } from '../features/auth/api/user-query-options';
 import { servicesListWorkspaceId } from '@herald/contract/api/page-answers';
-import { loadApi } from '../lib/load-api';
-import { readRememberedPath } from '../lib/remembered-path';
-import { prefetchInBackground } from '../lib/route-prefetch';
+import { loadApi } from '../lib/api/load-api';
+import { readRememberedPath } from '../lib/browser/remembered-path';
+import { prefetchInBackground } from '../lib/queries/route-prefetch';
 
 /*
  * The route loaders of router.tsx (docs/decisions/017). Each starts what its page needs in parallel and returns at
@@ -38,7 +38,7 @@ export const workspaceLoader = ({ params }: LoaderFunctionArgs) =>
     const [{ workspacesQueryOptions }, { workspaceServicesQueryOptions }, signedIn] =
       await Promise.all([
         import('../features/workspaces/api/workspaces-query'),
-        import('../lib/service-queries'),
+        import('../lib/queries/service-queries'),
         isSignedIn(client),
       ]);
     if (!signedIn) return;
@@ -57,7 +57,7 @@ export const serviceLoader = ({ params }: LoaderFunctionArgs) =>
     const [workspaceArea, serviceArea, { serviceQueryOptions }, signedIn] = await Promise.all([
       import('../features/workspaces/api/workspaces-query'),
       import('../features/service/api/workspaces-query'),
-      import('../lib/service-queries'),
+      import('../lib/queries/service-queries'),
       isSignedIn(client),
     ]);
     if (!signedIn) return;
@@ -103,9 +103,10 @@ function landingPathname(): string {
 }
 
 /**
- * The calls of the page a login lands on, started the moment the login answers (lib/sign-in-prefetch.ts), where they
- * used to follow one another: login, then the user, then (gate, /workspace) the workspaces, then (/workspace/{id})
- * that workspace's services and the catalogue, then the statuses (issue 25, item 23; docs/decisions/041). Now:
+ * The calls of the page a login lands on, started the moment the login answers (lib/queries/sign-in-prefetch.ts),
+ * where they used to follow one another: login, then the user, then (gate, /workspace) the workspaces, then
+ * (/workspace/{id}) that workspace's services and the catalogue, then the statuses (issue 25, item 23;
+ * docs/decisions/041). Now:
  * - with the user's fetch: the workspaces, and on the services list the catalogue and, when the workspace is known
  *   already (named by the remembered path, or the organisation last chosen in this browser), its services and their
  *   statuses;
@@ -124,7 +125,7 @@ export async function signedInLandingPrefetch(
     { readDefaultWorkspaceId },
   ] = await Promise.all([
     import('../features/workspaces/api/workspaces-query'),
-    import('../lib/service-queries'),
+    import('../lib/queries/service-queries'),
     import('../features/workspaces/hooks/use-current-workspace'),
     import('../features/workspaces/utils/default-workspace'),
     // The whole route table (the login page loaded only its identity area), while the login is on its way.

@@ -12,8 +12,8 @@ import {
   topicsLoader,
   workspaceLoader,
 } from './route-loaders';
-import { provideRouteQueryClient } from '../lib/route-prefetch';
-import { provideSignInPrefetch } from '../lib/sign-in-prefetch';
+import { provideRouteQueryClient } from '../lib/queries/route-prefetch';
+import { provideSignInPrefetch } from '../lib/queries/sign-in-prefetch';
 
 const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
 

@@ -1,8 +1,11 @@
 import { routes } from '@herald/contract/api/routes';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PENDING_SUBMIT_ATTRIBUTE, PRESSED_ATTRIBUTE } from '../lib/shell-wake';
-import { STATIC_SHELL_ID } from '../lib/static-shell';
+import {
+  PENDING_SUBMIT_ATTRIBUTE,
+  PRESSED_ATTRIBUTE,
+} from '../lib/painted-page/start-script/shell-wake';
+import { STATIC_SHELL_ID } from '../lib/painted-page/handover/static-shell';
 import { handle } from '../testing/api-mock';
 import { buildUser } from '../testing/factories';
 import { createSession, renderApp } from '../testing/render-app';

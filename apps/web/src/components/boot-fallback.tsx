@@ -1,4 +1,4 @@
-import { isStaticShellShown } from '../lib/static-shell';
+import { isStaticShellShown } from '../lib/painted-page/handover/static-shell';
 import classes from './boot-fallback.module.css';
 
 /**

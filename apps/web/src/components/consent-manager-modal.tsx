@@ -1,9 +1,9 @@
 import { Button, Center, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { readConsent, writeConsent } from '../lib/consent';
-import { consentQueryOptions, useUpdateConsentMutation } from '../lib/consent-api';
-import { inlineErrorText } from '../lib/error-text';
+import { readConsent, writeConsent } from '../lib/browser/consent';
+import { consentQueryOptions, useUpdateConsentMutation } from '../lib/queries/consent-api';
+import { inlineErrorText } from '../lib/api/error-text';
 
 /**
  * Data Collection Preferences (spec section 2, the consent manager): analytics on or off. A

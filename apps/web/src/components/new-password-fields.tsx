@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { PASSWORD_RULE_TEXT, type NewPasswordFormValues } from '../lib/new-password-form';
+import { PASSWORD_RULE_TEXT, type NewPasswordFormValues } from '../lib/forms/new-password-form';
 
 /** The new password typed twice, with the rule under it (password reset, change password). */
 export function NewPasswordFields({ form }: { form: UseFormReturnType<NewPasswordFormValues> }) {

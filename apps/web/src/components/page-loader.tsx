@@ -1,5 +1,5 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { isStaticShellShown } from '../lib/static-shell';
+import { isStaticShellShown } from '../lib/painted-page/handover/static-shell';
 
 /**
  * Full-height centred spinner for whole-page waits (user loading, lazy routes). While the page painted from the

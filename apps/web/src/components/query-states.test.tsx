@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GENERAL_MESSAGES } from '@herald/contract/messages';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api-error';
+import { ApiError } from '../lib/api/api-error';
 import { InlineLoader, LoadFailed } from './query-states';
 
 describe('InlineLoader', () => {

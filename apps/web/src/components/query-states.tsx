@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { inlineErrorText, technicalErrorText } from '../lib/error-text';
+import { inlineErrorText, technicalErrorText } from '../lib/api/error-text';
 
 /** A small inline loading state, announced to screen readers. */
 export function InlineLoader({ label = 'Loading', py }: { label?: string; py?: string }) {

@@ -81,7 +81,8 @@ describe('the services list painted by the server', () => {
     expect(first?.textContent).toContain('Running');
     expect(second?.textContent).toContain('Starting');
     expect(second?.textContent).not.toContain('POD_PENDING');
-    // The start script keeps the running service's session count live (lib/shell-live-sessions.ts).
+    // The start script keeps the running service's session count live
+    // (lib/painted-page/start-script/shell-live-sessions.ts).
     expect(first?.querySelector('[data-live-sessions="svc-1"]')?.textContent).toBe('…');
     expect(second?.querySelector('[data-live-sessions]')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATIC_SHELL_ID } from '../lib/static-shell';
+import { STATIC_SHELL_ID } from '../lib/painted-page/handover/static-shell';
 import * as paintedPage from '@herald/contract/api/painted-page';
 import {
   PAINTED_MARKUP_SLOT,
@@ -10,7 +10,7 @@ import {
   withStaticShell,
   withWakeOnInteraction,
 } from '../../vite-static-shells';
-import { APP_ENTRY_ATTRIBUTE } from '../lib/shell-wake';
+import { APP_ENTRY_ATTRIBUTE } from '../lib/painted-page/start-script/shell-wake';
 import { renderStaticShells } from './static-shells';
 
 function parse(markup: string): Document {
@@ -23,7 +23,8 @@ describe('the pages painted from the HTML (build time)', () => {
   it('renders the real login form: heading, fields and button', () => {
     const page = parse(shells['login.html']!.markup);
     expect(page.querySelector('main h1')?.textContent).toBe('Log in to Herald Cloud');
-    // Named as the app's form reads them when it takes the painted one over (lib/static-shell.ts).
+    // Named as the app's form reads them when it takes the painted one over
+    // (lib/painted-page/handover/static-shell.ts).
     expect(page.querySelector('input[type="email"][name="username"]')).not.toBeNull();
     expect(page.querySelector('input[type="password"][name="password"]')).not.toBeNull();
     expect(shells['login.html']!.startsOnInteraction).toBe(true);

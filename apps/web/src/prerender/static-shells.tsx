@@ -37,8 +37,8 @@ function render(path: string, page: ReactNode): string {
 
 /**
  * The real components of the public pages (login, sign-up), rendered at build time; the app replaces a shell when it
- * has a page of its own to show (lib/static-shell.ts). A shell of the signed-in frame's outline was measured and
- * left out (docs/decisions/017).
+ * has a page of its own to show (lib/painted-page/handover/static-shell.ts). A shell of the signed-in frame's outline
+ * was measured and left out (docs/decisions/017).
  */
 export function renderStaticShells(): StaticShell[] {
   return [

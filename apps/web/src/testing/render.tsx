@@ -6,7 +6,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { cssVariablesResolver, theme } from '../app/theme';
-import { createQueryClient, type QueryClientDependencies } from '../lib/query-client';
+import { createQueryClient, type QueryClientDependencies } from '../lib/queries/query-client';
 
 /** The app's query client without query retries, so a failure shows at once in a test. */
 export function createTestQueryClient(

@@ -12,9 +12,9 @@ import {
   useRefreshWhenRunning,
   useServiceStatus,
 } from '../../features/service/hooks/use-service-status';
-import { isApiError } from '../../lib/api-error';
+import { isApiError } from '../../lib/api/api-error';
 import { MessagingSessionProvider } from '../../lib/messaging';
-import { serviceQueryOptions } from '../../lib/service-queries';
+import { serviceQueryOptions } from '../../lib/queries/service-queries';
 import { ServiceNotFoundPage } from '../routes/not-found';
 import { RequireUser } from './require-user';
 import { TopBar } from './top-bar';

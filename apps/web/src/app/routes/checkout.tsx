@@ -6,7 +6,7 @@ import { CheckoutFrame } from '../../features/checkout/components/checkout-frame
 import { CheckoutSuccessPage } from '../../features/checkout/components/checkout-success-page';
 import { useSafariCheckoutReload } from '../../features/checkout/hooks/use-safari-reload';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
-import { loadCheckoutState } from '../../lib/checkout-state-storage';
+import { loadCheckoutState } from '../../lib/browser/checkout-state-storage';
 
 /**
  * The checkout the user comes back from: the organisation of the saved checkout state (spec section 3), else the

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_STORAGE_KEY } from '../../lib/chunk-reload';
+import { CHUNK_RELOAD_STORAGE_KEY } from '../../lib/browser/chunk-reload';
 import { renderRoutes } from '../../testing/render';
 import { RouteErrorPage } from './route-error-page';
 

@@ -6,8 +6,8 @@ import {
   canReloadAfterChunkError,
   isChunkLoadError,
   reloadAfterChunkError,
-} from '../../lib/chunk-reload';
-import { useRemoveStaticShell } from '../../lib/static-shell';
+} from '../../lib/browser/chunk-reload';
+import { useRemoveStaticShell } from '../../lib/painted-page/handover/static-shell';
 import { NotFoundRoute } from './not-found-route';
 
 /**

@@ -2,7 +2,7 @@ import { trackEventRequestSchema } from '@herald/contract/users/consent.schema';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { loadApi } from '../../lib/load-api';
+import { loadApi } from '../../lib/api/load-api';
 
 /** Where to go after tracking: a same-site path only (never `//host` or an absolute URL). */
 export function safeRedirectTarget(to: string | null): string {

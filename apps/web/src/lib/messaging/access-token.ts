@@ -1,4 +1,4 @@
-import { loadApi } from '../load-api';
+import { loadApi } from '../api/load-api';
 
 /**
  * A fresh access token for the messaging session: GET /v3/user signs a new one on every call (section 7). A 401

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /** POST /v3/auth/password-reset/confirm with the token from the e-mailed link. */
 export function useConfirmPasswordResetMutation() {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadApiArea } from '../../../lib/load-api';
+import { loadApiArea } from '../../../lib/api/load-api';
 import { authKeys } from './keys';
 
 /** GET /v3/auth/connections (the hook is in connections-query.ts: the entry chunk needs only this): the operator's social and SSO connections (login buttons). */

@@ -1,7 +1,7 @@
 import { PASSWORD_REALM } from '@herald/contract/users/identity.schema';
 import { useMutation } from '@tanstack/react-query';
-import { loadApiArea } from '../../../lib/load-api';
-import { prefetchAfterSignIn } from '../../../lib/sign-in-prefetch';
+import { loadApiArea } from '../../../lib/api/load-api';
+import { prefetchAfterSignIn } from '../../../lib/queries/sign-in-prefetch';
 import { useRefreshCurrentUser } from './user-query';
 
 export interface LoginCredentials {

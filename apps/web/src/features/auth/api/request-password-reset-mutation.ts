@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /** POST /v3/auth/password-reset: the reply's text is the same whether or not the account exists. */
 export function useRequestPasswordResetMutation() {

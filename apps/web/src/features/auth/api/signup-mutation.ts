@@ -1,6 +1,6 @@
 import type { SignupRequest, SsoSignupRequest } from '@herald/contract/users/user.schema';
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { useRefreshCurrentUser } from './user-query';
 
 /**

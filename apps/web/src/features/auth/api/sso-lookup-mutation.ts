@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /** POST /v3/auth/sso/lookup: the single sign-on connection of an e-mail's domain, or null. */
 export function useSsoLookupMutation() {

@@ -1,7 +1,7 @@
 import type { User } from '@herald/contract/users/user.schema';
 import { queryOptions } from '@tanstack/react-query';
-import { isApiError } from '../../../lib/api-error';
-import { loadApiArea } from '../../../lib/load-api';
+import { isApiError } from '../../../lib/api/api-error';
+import { loadApiArea } from '../../../lib/api/load-api';
 import { authKeys } from './keys';
 
 /*

@@ -3,7 +3,7 @@ import { routes } from '@herald/contract/api/routes';
 import { OpenFeature } from '@openfeature/react-sdk';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { REMEMBERED_PATH_STORAGE_KEY } from '../../../lib/remembered-path';
+import { REMEMBERED_PATH_STORAGE_KEY } from '../../../lib/browser/remembered-path';
 import { apiErrorResponse, handle } from '../../../testing/api-mock';
 import { buildUser } from '../../../testing/factories';
 import { createSession, renderApp } from '../../../testing/render-app';

@@ -48,7 +48,7 @@ export function useRefreshCurrentUser(): () => Promise<void> {
 /**
  * Settles with `refreshed` (a fetch of the user), and rejects unless its answer is a signed-in user: what may follow a
  * login that another window reported (single sign-on), where nothing proves the cookie is set, and a call answering
- * 401 would reload the page (lib/api-client.ts).
+ * 401 would reload the page (lib/api/api-client.ts).
  */
 export async function whenSignedIn(client: QueryClient, refreshed: Promise<void>): Promise<void> {
   await refreshed;

@@ -5,7 +5,7 @@ import { PageCard } from '../../../components/page-card';
 import { PageLoader } from '../../../components/page-loader';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser, useRefreshCurrentUser, whenSignedIn } from '../api/user-query';
-import { prefetchAfterSignIn } from '../../../lib/sign-in-prefetch';
+import { prefetchAfterSignIn } from '../../../lib/queries/sign-in-prefetch';
 import { broadcastLogin } from '../utils/auth-broadcast';
 import { closeLoginPopup, isLoginPopupWindow } from '../utils/login-popup';
 import { SsoSignupForm } from './sso-signup-form';

@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { AUTH_MESSAGES } from '@herald/contract/messages';
 import { loginRequestSchema } from '@herald/contract/users/identity.schema';
 import { Link } from 'react-router';
-import { isApiError } from '../../../lib/api-error';
-import { useStaticShellForm } from '../../../lib/use-static-shell-form';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { isApiError } from '../../../lib/api/api-error';
+import { useStaticShellForm } from '../../../lib/painted-page/handover/use-static-shell-form';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useLoginMutation } from '../api/login-mutation';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 /**
  * What a failed login says: a throttled one (429) the server's message with the wait ('Too many

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { passwordResetRequestSchema } from '@herald/contract/users/identity.schema';
-import { inlineErrorText } from '../../../lib/error-text';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset-mutation';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 /**
  * Asks for a reset link. The confirmation is the server's text, the same whether or not the

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { EMPTY_NEW_PASSWORD, newPasswordFormSchema } from '../../../lib/new-password-form';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { EMPTY_NEW_PASSWORD, newPasswordFormSchema } from '../../../lib/forms/new-password-form';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useConfirmPasswordResetMutation } from '../api/confirm-password-reset-mutation';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 /**
  * Sets a new password with the token of the e-mailed link (`/reset-password?token=…`). `onChanged` tells the page,

@@ -6,16 +6,16 @@ import { signupFormSchema } from '@herald/contract/users/profile-details';
 import { signupRequestSchema } from '@herald/contract/users/user.schema';
 import { useSearchParams } from 'react-router';
 import { readOnlyInputProps } from '../../../components/read-only-input';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { PASSWORD_RULE_TEXT } from '../../../lib/new-password-form';
-import { zodResolver } from '../../../lib/zod-resolver';
-import { useStaticShellForm } from '../../../lib/use-static-shell-form';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { PASSWORD_RULE_TEXT } from '../../../lib/forms/new-password-form';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
+import { useStaticShellForm } from '../../../lib/painted-page/handover/use-static-shell-form';
 import { useSignupMutation } from '../api/signup-mutation';
 import { buildSignupMetadata } from '../utils/signup-metadata';
 import { NameFields } from '../../../components/name-fields';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', company: '' };
 /** The names of the form's inputs: the page painted from the HTML is this form, typed into before the app ran. */

@@ -2,7 +2,7 @@ import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import type { InvitePreview } from '@herald/contract/members/invite-preview.schema';
 import { Link, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
-import { inlineErrorText } from '../../../lib/error-text';
+import { inlineErrorText } from '../../../lib/api/error-text';
 import { useInvitePreviewQuery } from '../api/invite-preview-query';
 import { SignupForm } from './signup-form';
 

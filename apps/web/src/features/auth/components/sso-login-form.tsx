@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ssoLookupRequestSchema } from '@herald/contract/users/identity.schema';
-import { inlineErrorText } from '../../../lib/error-text';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useSsoLookupMutation } from '../api/sso-lookup-mutation';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 export const NO_SSO_CONNECTION_TEXT =
   'There is no single sign-on for this e-mail domain. Log in with your password instead.';

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { inlineErrorText } from '../../../lib/error-text';
+import { inlineErrorText } from '../../../lib/api/error-text';
 import { useSignupMutation } from '../api/signup-mutation';
 
 export const SSO_CONSENT_TEXT = 'By continuing you agree to receive service e-mails';

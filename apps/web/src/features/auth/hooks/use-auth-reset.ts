@@ -1,8 +1,8 @@
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { loadApi } from '../../../lib/load-api';
-import { forgetRememberedPath } from '../../../lib/remembered-path';
+import { loadApi } from '../../../lib/api/load-api';
+import { forgetRememberedPath } from '../../../lib/browser/remembered-path';
 import { authKeys } from '../api/keys';
 import { SIGNED_OUT } from '../api/user-query';
 

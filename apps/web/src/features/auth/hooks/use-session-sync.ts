@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { setFlagContextUser } from '../../../lib/flag-context';
-import { prefetchAfterSignIn } from '../../../lib/sign-in-prefetch';
+import { setFlagContextUser } from '../../../lib/flags/flag-context';
+import { prefetchAfterSignIn } from '../../../lib/queries/sign-in-prefetch';
 import { useCurrentUserQuery, useRefreshCurrentUser, whenSignedIn } from '../api/user-query';
 import { listenForLogin } from '../utils/auth-broadcast';
 import { useAuthReset } from './use-auth-reset';

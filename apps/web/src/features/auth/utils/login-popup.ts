@@ -1,5 +1,5 @@
 import { buildPath } from '@herald/contract/api/define-route';
-import { toQueryString } from '../../../lib/query-string';
+import { toQueryString } from '../../../lib/api/query-string';
 
 /** Where the identity provider's callback sends the browser back to (spec section 2). */
 export const LOGIN_CALLBACK_PATH = '/login/callback';

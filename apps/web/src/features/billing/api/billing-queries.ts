@@ -1,6 +1,6 @@
 import type { InvoiceSummary } from '@herald/contract/billing/billing.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { billingKeys } from './keys';
 
 /**

@@ -4,8 +4,8 @@ import {
   clearCheckoutState,
   goToCheckout,
   saveCheckoutState,
-} from '../../../lib/checkout-state-storage';
-import { loadApi } from '../../../lib/load-api';
+} from '../../../lib/browser/checkout-state-storage';
+import { loadApi } from '../../../lib/api/load-api';
 
 /**
  * "Update payment method" (spec section 7): POST …/billing/update-payment-method answers with the checkout session,

@@ -2,7 +2,7 @@ import { Stack, Table, Text } from '@mantine/core';
 import type { ForecastEntry } from '@herald/contract/billing/billing.schema';
 import { LabelledFigure } from '../../../components/labelled-figure';
 import { LoadFailed } from '../../../components/query-states';
-import { formatCents } from '../../../lib/money-format';
+import { formatCents } from '../../../lib/format/money-format';
 import { useForecastQuery } from '../api/billing-queries';
 import { BillingCard } from './billing-card';
 import { SectionSkeleton } from './section-skeleton';

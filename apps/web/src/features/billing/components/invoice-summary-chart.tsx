@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import type { SummaryMonth } from '@herald/contract/billing/invoice-summary-chart';
-import { formatWholeUnits } from '../../../lib/money-format';
+import { formatWholeUnits } from '../../../lib/format/money-format';
 
 /*
  * The chart itself: the only module of the billing page that imports the chart library, loaded lazily (React.lazy)

@@ -7,7 +7,7 @@ import {
 } from '@herald/contract/billing/invoice-summary-chart';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LoadFailed } from '../../../components/query-states';
-import { formatWholeUnits } from '../../../lib/money-format';
+import { formatWholeUnits } from '../../../lib/format/money-format';
 import { useInvoiceSummaryQuery } from '../api/billing-queries';
 import { BillingCard } from './billing-card';
 import { ChartBoundary } from '../../../components/chart-boundary';

@@ -4,7 +4,7 @@ import type { BillingAccount } from '@herald/contract/billing/checkout.schema';
 import { INVOICE_STATUS_WORDS } from '@herald/contract/billing/invoice-status';
 import { LoadFailed } from '../../../components/query-states';
 import stackedTable from '../../../components/stacked-table.module.css';
-import { formatCents } from '../../../lib/money-format';
+import { formatCents } from '../../../lib/format/money-format';
 import { useInvoicesQuery } from '../api/billing-queries';
 import { BillingCard } from './billing-card';
 import { SectionSkeleton } from './section-skeleton';

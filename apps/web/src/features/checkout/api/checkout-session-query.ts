@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /** How often /checkout/success asks whether the completion event has been applied. */
 export const CHECKOUT_POLL_MS = 1_500;

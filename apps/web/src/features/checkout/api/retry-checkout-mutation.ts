@@ -8,8 +8,8 @@ import {
   clearCheckoutState,
   goToCheckout,
   saveCheckoutState,
-} from '../../../lib/checkout-state-storage';
-import { loadApi } from '../../../lib/load-api';
+} from '../../../lib/browser/checkout-state-storage';
+import { loadApi } from '../../../lib/api/load-api';
 
 /**
  * "Try again" for a checkout with nothing to fill in again (a card update, a plan upgrade, a resize): the same

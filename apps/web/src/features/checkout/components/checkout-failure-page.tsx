@@ -5,8 +5,8 @@ import {
   resumeCheckout,
 } from '@herald/contract/billing/checkout-state';
 import { useNavigate } from 'react-router';
-import { inlineErrorText } from '../../../lib/error-text';
-import { saveCheckoutState } from '../../../lib/checkout-state-storage';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { saveCheckoutState } from '../../../lib/browser/checkout-state-storage';
 import { useRetryCheckoutMutation } from '../api/retry-checkout-mutation';
 import { CheckoutFrame } from './checkout-frame';
 

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/query-states';
-import { clearCheckoutState } from '../../../lib/checkout-state-storage';
-import { showToast } from '../../../lib/toast';
+import { clearCheckoutState } from '../../../lib/browser/checkout-state-storage';
+import { showToast } from '../../../lib/ui/toast';
 import { useCheckoutSessionQuery } from '../api/checkout-session-query';
 import { CheckoutFrame } from './checkout-frame';
 

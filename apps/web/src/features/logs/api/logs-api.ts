@@ -1,6 +1,6 @@
 import type { Logs, LogsQuery } from '@herald/contract/logs/logs.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { logsKeys } from './logs-keys';
 import type { LogViewSource } from './log-source';
 

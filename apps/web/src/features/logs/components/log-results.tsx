@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { logSourceText } from '@herald/contract/logs/log-source';
 import { LoadFailed } from '../../../components/query-states';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import type { LogViewSource } from '../api/log-source';
 import { useLogView } from '../hooks/use-log-view';
 import { downloadTextFile } from '../utils/download-text-file';

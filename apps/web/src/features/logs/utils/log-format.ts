@@ -1,5 +1,5 @@
 import type { LogEntry, LogLevel } from '@herald/contract/logs/logs.schema';
-import { TIME_OF_DAY } from '../../../lib/date-time-format';
+import { TIME_OF_DAY } from '../../../lib/format/date-time-format';
 import { logSourceSlug, type LogViewSource } from '../api/log-source';
 
 /** Levels in people's words (the badge shows the word; its colour is only a second cue). */

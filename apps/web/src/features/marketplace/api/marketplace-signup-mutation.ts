@@ -1,6 +1,6 @@
 import type { MarketplaceSignupRequest } from '@herald/contract/marketplace/marketplace.schema';
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /**
  * POST /v3/marketplace/signup: connects the AWS Marketplace subscription of a registration token; answers the

@@ -3,7 +3,7 @@ import { MARKETPLACE_MESSAGES } from '@herald/contract/marketplace/marketplace.s
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { REMEMBERED_PATH_STORAGE_KEY } from '../../../lib/remembered-path';
+import { REMEMBERED_PATH_STORAGE_KEY } from '../../../lib/browser/remembered-path';
 import { apiErrorResponse, handle } from '../../../testing/api-mock';
 import { buildService, buildUser, buildWorkspace } from '../../../testing/factories';
 import { createSession, renderApp } from '../../../testing/render-app';

@@ -1,7 +1,7 @@
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageCard } from '../../../components/page-card';
-import { rememberPath } from '../../../lib/remembered-path';
+import { rememberPath } from '../../../lib/browser/remembered-path';
 import { useMarketplaceSignupMutation } from '../api/marketplace-signup-mutation';
 import { signupErrorText } from '../utils/signup-error-text';
 

@@ -1,6 +1,6 @@
 import { MARKETPLACE_MESSAGES } from '@herald/contract/marketplace/marketplace.schema';
 import { GENERAL_MESSAGES } from '@herald/contract/messages';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError } from '../../../lib/api/api-error';
 
 /**
  * The text of a failed connection (section 8 fallback order: the server's reason, which for this route is always

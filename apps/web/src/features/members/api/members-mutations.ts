@@ -1,7 +1,7 @@
 import type { CreateInviteRequest } from '@herald/contract/members/member.schema';
 import type { Role } from '@herald/contract/members/permissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { memberKeys } from './keys';
 
 /** Every mutation of the area refreshes the workspace's members, invites and audit trail. */

@@ -4,7 +4,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { memberKeys } from './keys';
 
 /** Audit log page size. */

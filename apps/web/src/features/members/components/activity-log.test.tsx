@@ -3,7 +3,7 @@ import type { AuditEntry } from '@herald/contract/members/member.schema';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../../lib/date-time-format';
+import { formatDateTime } from '../../../lib/format/date-time-format';
 import { handle } from '../../../testing/api-mock';
 import { buildMember, buildUser, buildWorkspace } from '../../../testing/factories';
 import { createSession, renderApp } from '../../../testing/render-app';

@@ -3,7 +3,7 @@ import { auditSentence } from '@herald/contract/members/audit-sentence';
 import { useAuditLogQuery } from '../api/members-queries';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 import classes from '../../../components/stacked-table.module.css';
-import { formatDateTime } from '../../../lib/date-time-format';
+import { formatDateTime } from '../../../lib/format/date-time-format';
 
 /** The audit trail of the organisation, newest first, with 'Load more' (Admins and the Owner). */
 export function ActivityLog({ workspaceId }: { workspaceId: string }) {

@@ -3,7 +3,7 @@ import type { Member } from '@herald/contract/members/member.schema';
 import { evaluateMemberChange } from '@herald/contract/members/owner-invariant';
 import { ROLES, type Role } from '@herald/contract/members/permissions';
 import { useState } from 'react';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useChangeMemberRoleMutation } from '../api/members-mutations';
 import { displayRole, memberName } from './member-rules';
 

@@ -1,13 +1,13 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createInviteRequestSchema } from '@herald/contract/members/member.schema';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { showToast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { showToast } from '../../../lib/ui/toast';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useCreateInviteMutation } from '../api/members-mutations';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 /** Invite by e-mail as a User or an Admin (ownership moves only by a transfer). */
 export function InviteForm({ workspaceId }: { workspaceId: string }) {

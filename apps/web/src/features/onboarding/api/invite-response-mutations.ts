@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { onboardingKeys } from './keys';
 
 /** POST /v3/user/pending-invites/{inviteId}/accept → the joined workspace's id. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /**
  * GET /v3/user/verify-email: reports whether the e-mail is verified and, when it is not, sends a

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { profileDetailsSchema } from '@herald/contract/users/profile-details';
 import type { User } from '@herald/contract/users/user.schema';
 import { PageCard } from '../../../components/page-card';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useUpdateDetailsMutation } from '../api/update-details-mutation';
 import { NameFields } from '../../../components/name-fields';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 /**
  * The onboarding details: all three are required, because the user's details count as complete

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { PendingInvite } from '@herald/contract/workspaces/workspace.schema';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../lib/date-time-format';
+import { formatDate } from '../../../lib/format/date-time-format';
 
 export interface PendingInviteListProps {
   invites: PendingInvite[];

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { inlineErrorText } from '../../../lib/error-text';
-import { showToast } from '../../../lib/toast';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { showToast } from '../../../lib/ui/toast';
 import { useResendVerificationMutation } from '../api/resend-verification-mutation';
 
 export const VERIFICATION_SENT_TEXT = 'Verification e-mail sent';

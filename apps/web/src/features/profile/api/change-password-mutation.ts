@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /** PUT /v3/user/change-password {password}; resolves to the reply's data.message (spec section 7). */
 export function useChangePasswordMutation() {

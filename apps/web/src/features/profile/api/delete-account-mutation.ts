@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 export const DELETE_ACCOUNT_CONTEXT = 'deleting your account';
 

@@ -1,6 +1,6 @@
 import type { UpdateUserRequest } from '@herald/contract/users/user.schema';
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /** PUT /v3/user {updates}: the profile's names and company. The form shows failures. */
 export function useUpdateProfileMutation() {

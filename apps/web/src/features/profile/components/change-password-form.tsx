@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { EMPTY_NEW_PASSWORD, newPasswordFormSchema } from '../../../lib/new-password-form';
-import { showToast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { EMPTY_NEW_PASSWORD, newPasswordFormSchema } from '../../../lib/forms/new-password-form';
+import { showToast } from '../../../lib/ui/toast';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useChangePasswordMutation } from '../api/change-password-mutation';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 /** New password, typed twice (PUT /v3/user/change-password); the reply's message is the toast. */
 export function ChangePasswordForm() {

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { LOGOUT_AFTER_ACCOUNT_DELETION_MS } from '@herald/contract/constants';
 import { AUTH_MESSAGES } from '@herald/contract/messages';
 import { useState } from 'react';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useDeleteAccountMutation } from '../api/delete-account-mutation';
 import { DANGER_TEXT } from '../../../components/danger-colour';
 

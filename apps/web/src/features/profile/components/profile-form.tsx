@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updateUserRequestSchema, type User } from '@herald/contract/users/user.schema';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { showToast } from '../../../lib/toast';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { showToast } from '../../../lib/ui/toast';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import { useUpdateProfileMutation } from '../api/update-profile-mutation';
 import { NameFields } from '../../../components/name-fields';
 import { readOnlyInputProps } from '../../../components/read-only-input';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 export const PROFILE_UPDATED_TEXT = 'Profile updated';
 

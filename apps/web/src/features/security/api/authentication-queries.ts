@@ -5,7 +5,7 @@ import type {
   TrustedProperties,
 } from '@herald/contract/security/security.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { securityKeys } from './security-keys';
 
 /** GET /v3/service/{serviceId}/authentication: principals (never their passwords), anonymous policy, properties. */

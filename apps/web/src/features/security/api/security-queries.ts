@@ -4,7 +4,7 @@ import type {
   RoleInput,
 } from '@herald/contract/security/security.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { securityKeys } from './security-keys';
 
 /**

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/query-states';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useAnonymousActionMutation, useAuthentication } from '../api/authentication-queries';
 import { useSecurity } from '../api/security-queries';
 import { CANNOT_CHANGE_SECURITY_REASON } from './principals-actions';

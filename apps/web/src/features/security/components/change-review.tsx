@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { inlineErrorText } from '../../../lib/error-text';
+import { inlineErrorText } from '../../../lib/api/error-text';
 
 export interface ChangeReviewProps {
   /** What the save will change, one sentence a line (the contract's security-change.ts); empty: nothing. */

@@ -4,7 +4,7 @@ import { describeDefaultRolesChange } from '@herald/contract/security/security-c
 import type { SecurityStore } from '@herald/contract/security/security.schema';
 import { useState } from 'react';
 import classes from '../../../components/stacked-table.module.css';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { usePutDefaultRolesMutation } from '../api/security-queries';
 import { ChangeReviewModal } from './change-review';
 import {

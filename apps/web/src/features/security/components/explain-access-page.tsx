@@ -4,7 +4,7 @@ import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/query-states';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError } from '../../../lib/api/api-error';
 import { useAuthentication, useExplain } from '../api/authentication-queries';
 import { ExplainResult } from './explain-result';
 import { FIXED_SUBJECTS } from './explain-words';

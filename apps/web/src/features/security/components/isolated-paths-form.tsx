@@ -2,7 +2,7 @@ import { ActionIcon, Button, Code, Group, List, Stack, Text } from '@mantine/cor
 import { describeIsolatedPathsChange } from '@herald/contract/security/security-change';
 import type { SecurityStore } from '@herald/contract/security/security.schema';
 import { useState } from 'react';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { usePutIsolatedPathsMutation } from '../api/security-queries';
 import { AddPathInput } from './add-path-input';
 import { ChangeReviewModal } from './change-review';

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { describePrincipalChange } from '@herald/contract/security/security-change';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { showToast } from '../../../lib/toast';
+import { isApiError } from '../../../lib/api/api-error';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { showToast } from '../../../lib/ui/toast';
 import { usePutPrincipalMutation } from '../api/authentication-queries';
 import { ChangeReview } from './change-review';
 import { passwordErrors, principalNameError } from './principals-form-rules';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { LoadFailed } from '../../../components/query-states';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useAuthentication, useRemovePrincipalMutation } from '../api/authentication-queries';
 import { useSecurity } from '../api/security-queries';
 import { explainHref } from './explain-href';

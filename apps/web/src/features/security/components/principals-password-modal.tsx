@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useSetPrincipalPasswordMutation } from '../api/authentication-queries';
 import { passwordErrors, type PasswordErrors } from './principals-form-rules';
 import { closedSessions } from './principals-roles-modal';
-import { inlineErrorText } from '../../../lib/error-text';
+import { inlineErrorText } from '../../../lib/api/error-text';
 
 export interface PrincipalsPasswordModalProps {
   serviceId: string;

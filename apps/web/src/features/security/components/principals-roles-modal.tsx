@@ -2,7 +2,7 @@ import { describePrincipalChange } from '@herald/contract/security/security-chan
 import type { Principal } from '@herald/contract/security/security.schema';
 import { Button, Group, Modal, MultiSelect, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { usePutPrincipalMutation } from '../api/authentication-queries';
 import { APPLIES_AT_ONCE } from './security-write-words';
 import { ChangeReview } from './change-review';

@@ -3,7 +3,7 @@ import { describeRoleRemoval } from '@herald/contract/security/security-change';
 import type { Principal, SecurityStore } from '@herald/contract/security/security.schema';
 import { useState } from 'react';
 import { DANGER_TEXT } from '../../../components/danger-colour';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useRemoveRoleMutation } from '../api/security-queries';
 import { ChangeReviewModal } from './change-review';
 import { APPLIES_AT_ONCE } from './security-write-words';

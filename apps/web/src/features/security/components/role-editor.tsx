@@ -13,10 +13,10 @@ import {
   type SecurityStore,
 } from '@herald/contract/security/security.schema';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { showToast } from '../../../lib/toast';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { showToast } from '../../../lib/ui/toast';
 import { usePutRoleMutation } from '../api/security-queries';
 import { formValuesToDefinition, formValuesToInput, type RoleFormValues } from '../utils/role-form';
 import { ChangeReviewModal } from './change-review';

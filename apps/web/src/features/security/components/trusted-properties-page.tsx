@@ -8,7 +8,7 @@ import { SnippetBlock } from '../../../components/snippet-block';
 import classes from '../../../components/stacked-table.module.css';
 import { DANGER_TEXT } from '../../../components/danger-colour';
 import { LoadFailed } from '../../../components/query-states';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useAuthentication, useTrustedPropertiesMutation } from '../api/authentication-queries';
 import { CANNOT_CHANGE_SECURITY_REASON } from './principals-actions';
 import { describeTrustedRule } from './trusted-rule-words';

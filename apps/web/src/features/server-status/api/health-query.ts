@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadApiArea } from '../../../lib/load-api';
+import { loadApiArea } from '../../../lib/api/load-api';
 import { serverStatusKeys } from './keys';
 
 export const SERVER_STATUS_CHECK_CONTEXT = 'the server status check';

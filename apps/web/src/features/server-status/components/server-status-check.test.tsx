@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { createQueryClient } from '../../../lib/query-client';
-import type { ToastOptions } from '../../../lib/toast';
+import { createQueryClient } from '../../../lib/queries/query-client';
+import type { ToastOptions } from '../../../lib/ui/toast';
 import { jsonResponse, mockFetch } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import { ServerStatusCheck } from './server-status-check';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
-import { serviceKeys } from '../../../lib/service-queries';
+import { loadApi } from '../../../lib/api/load-api';
+import { serviceKeys } from '../../../lib/queries/service-queries';
 
 /** GET /v3/service/{serviceId}/service-api/details: the secret, token and headers come masked. */
 export const apiDetailsQueryOptions = (serviceId: string) =>

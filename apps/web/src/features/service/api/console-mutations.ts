@@ -1,6 +1,6 @@
 import type { AdminPrincipalRequest } from '@herald/contract/console/console.schema';
 import { useMutation } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /** POST /v3/service/{id}/console/sso: a 30-second single-use ticket for the console's single sign-on. */
 export function useConsoleSsoTicketMutation(serviceId: string) {

@@ -1,6 +1,6 @@
 /**
  * Query keys of the service area (CONVENTIONS section 5: keys are factories). The service's own
- * keys (detail, status, metrics, api details, scheduled update) are lib/service-queries'
+ * keys (detail, status, metrics, api details, scheduled update) are lib/queries/service-queries'
  * `serviceKeys`; these are the keys this feature shares with other areas without importing them.
  */
 export const serviceAreaKeys = {

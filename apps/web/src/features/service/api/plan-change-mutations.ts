@@ -1,7 +1,7 @@
 import type { Service } from '@herald/contract/services/service.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
-import { serviceKeys } from '../../../lib/service-queries';
+import { loadApi } from '../../../lib/api/load-api';
+import { serviceKeys } from '../../../lib/queries/service-queries';
 
 /** What a plan change asks for: a higher plan, or high availability on or off. */
 export type PlanChange =

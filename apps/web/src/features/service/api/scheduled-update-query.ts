@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../../lib/api-error';
-import { loadApi } from '../../../lib/load-api';
-import { serviceKeys } from '../../../lib/service-queries';
+import { isApiError } from '../../../lib/api/api-error';
+import { loadApi } from '../../../lib/api/load-api';
+import { serviceKeys } from '../../../lib/queries/service-queries';
 
 /** GET /v3/service/{serviceId}/scheduled-update; a 404 means no update is scheduled (spec section 8). */
 export const scheduledUpdateQueryOptions = (serviceId: string) =>

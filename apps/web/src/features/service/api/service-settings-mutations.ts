@@ -5,8 +5,8 @@ import type {
   ServiceStatusResponse,
 } from '@herald/contract/services/service.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
-import { serviceKeys } from '../../../lib/service-queries';
+import { loadApi } from '../../../lib/api/load-api';
+import { serviceKeys } from '../../../lib/queries/service-queries';
 import { serviceAreaKeys } from './keys';
 
 /** The settings calls answer with the updated service: it replaces the cached one. */

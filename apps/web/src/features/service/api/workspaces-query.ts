@@ -1,6 +1,6 @@
 import { rolesOfUser, type Role } from '@herald/contract/members/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { serviceAreaKeys } from './keys';
 
 /** The signed-in user's workspaces, with their services expanded (the same call as the workspace area). */

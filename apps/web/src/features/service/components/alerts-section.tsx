@@ -1,6 +1,6 @@
 import { Stack, Switch } from '@mantine/core';
 import type { InterestedAlerts, Service } from '@herald/contract/services/service.schema';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useUpdateInterestedAlertsMutation } from '../api/service-settings-mutations';
 import { SettingsSection } from './settings-section';
 

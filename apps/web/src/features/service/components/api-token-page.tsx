@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Service, ServiceApiDetails } from '@herald/contract/services/service.schema';
 import { useState } from 'react';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useApiDetailsQuery } from '../api/api-details-query';
 import {
   useRevealApiDetailsMutation,

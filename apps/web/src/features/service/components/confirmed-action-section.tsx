@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { SettingsSection } from './settings-section';
 import { DANGER_TEXT } from '../../../components/danger-colour';
 

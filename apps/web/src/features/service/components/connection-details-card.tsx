@@ -8,7 +8,7 @@ import {
 import type { Service } from '@herald/contract/services/service.schema';
 import { PORT_PENDING_TEXT, mqttTcpAddress } from '@herald/contract/services/service-address';
 import { useQuery } from '@tanstack/react-query';
-import { metadataQueryOptions } from '../../../lib/service-queries';
+import { metadataQueryOptions } from '../../../lib/queries/service-queries';
 import { CopyValue } from './copy-value';
 
 /** Where clients connect and what the service is (spec sections 3 and 9), with copy buttons. */

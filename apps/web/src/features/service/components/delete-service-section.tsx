@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Service } from '@herald/contract/services/service.schema';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useCancelServiceMutation, useForgetService } from '../api/service-settings-mutations';
 import { SettingsSection } from './settings-section';
 

@@ -2,7 +2,7 @@ import { Button, ColorInput, Group } from '@mantine/core';
 import { hexColorSchema } from '@herald/contract/common/fields';
 import type { Service } from '@herald/contract/services/service.schema';
 import { useState } from 'react';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useUpdateHintColorMutation } from '../api/service-settings-mutations';
 import { SettingsSection } from './settings-section';
 

@@ -1,8 +1,8 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { METRICS_AGE_TICK_MS } from '@herald/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { liveMetricsQueryOptions } from '../../../lib/service-queries';
-import { useNow } from '../../../lib/use-now';
+import { liveMetricsQueryOptions } from '../../../lib/queries/service-queries';
+import { useNow } from '../../../lib/ui/use-now';
 import { LabelledFigure } from '../../../components/labelled-figure';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 

@@ -11,9 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InlineLoader, LoadFailed } from '../../../components/query-states';
 import { radioCardTabIndex } from '../../../components/radio-card-tab-index';
-import { formatCents } from '../../../lib/money-format';
-import { metadataQueryOptions } from '../../../lib/service-queries';
-import { showToast } from '../../../lib/toast';
+import { formatCents } from '../../../lib/format/money-format';
+import { metadataQueryOptions } from '../../../lib/queries/service-queries';
+import { showToast } from '../../../lib/ui/toast';
 import { usePlanChange } from '../hooks/use-plan-change';
 import { PaidChangeActions } from './paid-change-actions';
 

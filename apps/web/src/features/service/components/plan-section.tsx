@@ -10,8 +10,8 @@ import { upgradePromptAction } from '@herald/contract/services/service-navigatio
 import type { Service } from '@herald/contract/services/service.schema';
 import { useQuery } from '@tanstack/react-query';
 import { LabelledFigure } from '../../../components/labelled-figure';
-import { formatCents } from '../../../lib/money-format';
-import { metadataQueryOptions } from '../../../lib/service-queries';
+import { formatCents } from '../../../lib/format/money-format';
+import { metadataQueryOptions } from '../../../lib/queries/service-queries';
 import { PlanChangeModal } from './plan-change-modal';
 import { ResizeClusterModal } from './resize-cluster-modal';
 import { SettingsSection } from './settings-section';

@@ -5,8 +5,8 @@ import {
   type PlanTier,
 } from '@herald/contract/billing/plan-change';
 import type { Service } from '@herald/contract/services/service.schema';
-import { formatCents } from '../../../lib/money-format';
-import { showToast } from '../../../lib/toast';
+import { formatCents } from '../../../lib/format/money-format';
+import { showToast } from '../../../lib/ui/toast';
 import { usePlanChange } from '../hooks/use-plan-change';
 import { PaidChangeActions } from './paid-change-actions';
 

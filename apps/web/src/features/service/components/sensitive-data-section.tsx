@@ -1,6 +1,6 @@
 import { Switch } from '@mantine/core';
 import type { Service } from '@herald/contract/services/service.schema';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useUpdateSensitiveDataMutation } from '../api/service-settings-mutations';
 import { SettingsSection } from './settings-section';
 

@@ -9,7 +9,7 @@ import {
 import type { Service } from '@herald/contract/services/service.schema';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useFlag } from '../../../lib/flags';
+import { useFlag } from '../../../lib/flags/flags';
 import { ConsoleNavEntry } from './console-nav-entry';
 import { UpgradeBlock } from './upgrade-block';
 

@@ -4,7 +4,7 @@ import { hasPermission } from '@herald/contract/members/permissions';
 import { serviceHostOf } from '@herald/contract/services/service-address';
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
-import { useFlag } from '../../../lib/flags';
+import { useFlag } from '../../../lib/flags/flags';
 import { useServiceStatus } from '../hooks/use-service-status';
 import { ConnectionDetailsCard } from './connection-details-card';
 import { CopyValue } from './copy-value';

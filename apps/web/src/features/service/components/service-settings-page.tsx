@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { hasPermission, type Role } from '@herald/contract/members/permissions';
 import type { Service } from '@herald/contract/services/service.schema';
-import { useFlag } from '../../../lib/flags';
+import { useFlag } from '../../../lib/flags/flags';
 import { AlertsSection } from './alerts-section';
 import { ConsoleSsoSection } from './console-sso-section';
 import { DeleteServiceSection } from './delete-service-section';

@@ -8,8 +8,8 @@ import {
 import { PRINCIPAL_MESSAGES } from '@herald/contract/messages';
 import { SYSTEM_PRINCIPAL_DEFAULT_NAME } from '@herald/contract/constants';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { showToast } from '../../../lib/toast';
+import { isApiError } from '../../../lib/api/api-error';
+import { showToast } from '../../../lib/ui/toast';
 import { useAdminPrincipalMutation } from '../api/console-mutations';
 
 export interface SetupAdminUserModalProps {

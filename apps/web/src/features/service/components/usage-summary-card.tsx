@@ -20,8 +20,8 @@ import {
   formatBytes,
   formatCount,
   USAGE_PERIOD_CHOICES,
-} from '../../../lib/usage-format';
-import { usageSummaryQueryOptions } from '../../../lib/usage-queries';
+} from '../../../lib/format/usage-format';
+import { usageSummaryQueryOptions } from '../../../lib/queries/usage-queries';
 
 const DASH = '–';
 

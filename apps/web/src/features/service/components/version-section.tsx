@@ -4,15 +4,15 @@ import type { Service } from '@herald/contract/services/service.schema';
 import { compareVersions } from '@herald/contract/services/versions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { metadataQueryOptions } from '../../../lib/service-queries';
-import { showToast } from '../../../lib/toast';
+import { metadataQueryOptions } from '../../../lib/queries/service-queries';
+import { showToast } from '../../../lib/ui/toast';
 import { useScheduledUpdateQuery } from '../api/scheduled-update-query';
 import {
   useCancelScheduledUpdateMutation,
   useScheduleUpdateMutation,
 } from '../api/service-settings-mutations';
-import { formatDateTime } from '../../../lib/date-time-format';
-import { useNow } from '../../../lib/use-now';
+import { formatDateTime } from '../../../lib/format/date-time-format';
+import { useNow } from '../../../lib/ui/use-now';
 import { SettingsSection } from './settings-section';
 
 /**

@@ -1,9 +1,9 @@
 import { upgradeCheckoutState } from '@herald/contract/billing/checkout-state';
 import { planChangeFailureText } from '@herald/contract/billing/plan-change';
 import type { Service } from '@herald/contract/services/service.schema';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { useStartCheckoutMutation } from '../../../lib/start-checkout';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { useStartCheckoutMutation } from '../../../lib/queries/start-checkout';
 import { usePlanChangeMutation, type PlanChange } from '../api/plan-change-mutations';
 
 const PAYMENT_REQUIRED = 402;

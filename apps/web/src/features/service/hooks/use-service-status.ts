@@ -6,9 +6,9 @@ import {
 } from '@herald/contract/services/service-status-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { serviceKeys, serviceStatusQueryOptions } from '../../../lib/service-queries';
-import { useServiceStatusStream } from '../../../lib/status-stream';
+import { isApiError } from '../../../lib/api/api-error';
+import { serviceKeys, serviceStatusQueryOptions } from '../../../lib/queries/service-queries';
+import { useServiceStatusStream } from '../../../lib/status-stream/status-stream';
 import { serviceAreaKeys } from '../api/keys';
 
 /**

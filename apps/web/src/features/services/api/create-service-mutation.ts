@@ -1,7 +1,7 @@
 import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
-import { serviceKeys } from '../../../lib/service-queries';
+import { loadApi } from '../../../lib/api/load-api';
+import { serviceKeys } from '../../../lib/queries/service-queries';
 import { WORKSPACES_QUERY_PREFIX } from './keys';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Query keys of the services area (CONVENTIONS section 5: keys are factories). The keys of the
  * services themselves, their statuses and the metadata are shared with the service pages and live
- * in `lib/service-queries.ts` (`serviceKeys`); these are the create-service flow's own.
+ * in `lib/queries/service-queries.ts` (`serviceKeys`); these are the create-service flow's own.
  */
 export const createServiceKeys = {
   all: ['create-service'] as const,

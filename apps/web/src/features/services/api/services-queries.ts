@@ -3,7 +3,7 @@ import {
   metadataQueryOptions,
   workspaceServicesQueryOptions,
   workspaceServiceStatusesQueryOptions,
-} from '../../../lib/service-queries';
+} from '../../../lib/queries/service-queries';
 
 /** GET /v3/workspace/{workspaceId}/services. */
 export function useWorkspaceServicesQuery(workspaceId: string) {

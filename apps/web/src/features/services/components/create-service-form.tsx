@@ -16,10 +16,10 @@ import type { Metadata } from '@herald/contract/metadata/metadata.schema';
 import type { CreateServiceRequest } from '@herald/contract/services/service.schema';
 import { regionDisplay, versionDisplay } from '@herald/contract/services/service-display';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { useStartCheckoutMutation } from '../../../lib/start-checkout';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { useStartCheckoutMutation } from '../../../lib/queries/start-checkout';
 import { useCreateServiceMutation } from '../api/create-service-mutation';
 import { usePaymentMethodQuery } from '../api/payment-method-query';
 import { useCreateServiceForm } from '../hooks/use-create-service-form';
@@ -33,7 +33,7 @@ import {
   needsCheckout,
   type PaymentExemption,
 } from '../utils/checkout';
-import { focusFirstInvalidField } from '../../../lib/focus-first-invalid';
+import { focusFirstInvalidField } from '../../../lib/forms/focus-first-invalid';
 
 export interface CreateServiceFormProps {
   workspaceId: string;

@@ -5,7 +5,7 @@ import { regionDisplay, versionDisplay } from '@herald/contract/services/service
 import type { Service } from '@herald/contract/services/service.schema';
 import { Link } from 'react-router';
 import { useSessionsText } from '../hooks/use-sessions-text';
-import { LIVE_SESSIONS_ATTRIBUTE } from '../../../lib/shell-live-sessions';
+import { LIVE_SESSIONS_ATTRIBUTE } from '../../../lib/painted-page/start-script/shell-live-sessions';
 import { ServiceStatusBadge } from '../../../components/service-status-badge';
 import { TrialCardLine } from './trial-card-line';
 
@@ -47,7 +47,8 @@ export function ServiceCard({ service, tiers }: ServiceCardProps) {
           <Detail
             label="Sessions"
             value={sessions}
-            // The painted page keeps it live before the app starts (lib/shell-live-sessions.ts).
+            // The painted page keeps it live before the app starts
+            // (lib/painted-page/start-script/shell-live-sessions.ts).
             valueProps={
               service.status === 'RUNNING' ? { [LIVE_SESSIONS_ATTRIBUTE]: service.serviceId } : {}
             }

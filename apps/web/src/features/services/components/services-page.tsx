@@ -16,9 +16,9 @@ import { ServiceCard } from './service-card';
 import { TrialClosureNotice } from './trial-closure-notice';
 import { LoadFailed } from '../../../components/query-states';
 import { ServiceCardsSkeleton } from '../../../components/skeletons';
-import { useServiceStatusStream } from '../../../lib/status-stream';
-import { clearCheckoutState, loadCheckoutState } from '../../../lib/checkout-state-storage';
-import { whenIdle } from '../../../lib/when-idle';
+import { useServiceStatusStream } from '../../../lib/status-stream/status-stream';
+import { clearCheckoutState, loadCheckoutState } from '../../../lib/browser/checkout-state-storage';
+import { whenIdle } from '../../../lib/browser/when-idle';
 
 /**
  * "Try again" on /checkout/failure (spec section 3 resumeCheckout): a create-service checkout of this workspace to

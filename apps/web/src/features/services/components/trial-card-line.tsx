@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { trialDisplay } from '@herald/contract/billing/free-trial-display';
 import type { Service } from '@herald/contract/services/service.schema';
-import { useNow } from '../../../lib/use-now';
+import { useNow } from '../../../lib/ui/use-now';
 import { DANGER_TEXT } from '../../../components/danger-colour';
 
 /**

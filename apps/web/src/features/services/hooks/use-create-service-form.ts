@@ -3,7 +3,7 @@ import { sortTiersByPrice } from '@herald/contract/billing/money';
 import type { Metadata, Tier } from '@herald/contract/metadata/metadata.schema';
 import { createServiceRequestSchema } from '@herald/contract/services/service.schema';
 import { useMemo } from 'react';
-import { zodResolver } from '../../../lib/zod-resolver';
+import { zodResolver } from '../../../lib/forms/zod-resolver';
 import {
   buildCreateServiceRequest,
   summariseCheckout,

@@ -1,7 +1,7 @@
 import { sessionsText } from '@herald/contract/services/service-display';
 import type { ServiceStatus } from '@herald/contract/services/service-status';
 import { useQuery } from '@tanstack/react-query';
-import { liveMetricsQueryOptions } from '../../../lib/service-queries';
+import { liveMetricsQueryOptions } from '../../../lib/queries/service-queries';
 
 /**
  * A card's live session count as text (issue 5: cards show sessions), polled like the overview's

@@ -1,7 +1,7 @@
 import { parseTopicSelector, selectorMatches } from '@herald/contract/topics/topic-selector';
 import type { PutTopicRequest } from '@herald/contract/topics/topic.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { topicKeys } from './topic-queries';
 
 export interface PutTopicVariables {

@@ -1,6 +1,6 @@
 import type { TopicTreeNode } from '@herald/contract/topics/topic.schema';
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 
 /**
  * Query keys of the topic browser (CONVENTIONS section 5: keys are factories). Everything of one service sits

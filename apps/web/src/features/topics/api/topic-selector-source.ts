@@ -1,5 +1,5 @@
 import type { SelectorPlaygroundProps } from '../../../components/selector-playground';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { topicKeys } from './topic-queries';
 
 /** How many matches the playground shows per page. */

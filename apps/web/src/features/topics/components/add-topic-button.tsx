@@ -1,6 +1,6 @@
 import { Button, Modal } from '@mantine/core';
 import { useState } from 'react';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { AddTopicForm } from './add-topic-form';
 import { DisabledEditButton } from './disabled-edit-button';
 

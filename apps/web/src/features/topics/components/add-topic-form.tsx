@@ -9,9 +9,9 @@ import {
 } from '@herald/contract/topics/topic.schema';
 import { valueTypeOf } from '@herald/contract/topics/value-input';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
 import { usePutTopicMutation } from '../api/topic-mutations';
 import { readValueText } from '../utils/read-value';
 import {

@@ -1,7 +1,7 @@
 import { Button, useComputedColorScheme } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/ui/toast';
 import { useRemoveTopicsMutation } from '../api/topic-mutations';
 import { DisabledEditButton } from './disabled-edit-button';
 

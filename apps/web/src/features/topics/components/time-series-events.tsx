@@ -13,7 +13,7 @@ import type { TimeSeriesEvent } from '@herald/contract/topics/topic.schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadFailed } from '../../../components/query-states';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { topicKeys } from '../api/topic-queries';
 
 /** Rows shown at first and added by "Show more". */

@@ -14,12 +14,12 @@ import type { Topic, TopicProperties } from '@herald/contract/topics/topic.schem
 import { decodeTopicValue } from '@herald/contract/topics/topic-values';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/query-states';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError } from '../../../lib/api/api-error';
 import { topicKeys, topicQuery, topicTreeQuery, type TopicTreeLevel } from '../api/topic-queries';
 import type { LiveEntry, LiveValueStore } from '../hooks/live-value-store';
 import { useLiveValue } from '../hooks/use-live-value';
 import { useRefetchOnChange } from '../hooks/use-refetch-on-change';
-import { useNow } from '../../../lib/use-now';
+import { useNow } from '../../../lib/ui/use-now';
 import { formatByteSize, formatTopicValue } from '../utils/format-value';
 import { formatExactTime, formatRelativeTime } from '../utils/relative-time';
 import { nearestExistingBranch } from '../utils/nearest-branch';

@@ -1,7 +1,7 @@
 import { decodeTopicValue } from '@herald/contract/topics/topic-values';
 import type { TopicTreeNode } from '@herald/contract/topics/topic.schema';
 import { memo } from 'react';
-import { inlineErrorText } from '../../../lib/error-text';
+import { inlineErrorText } from '../../../lib/api/error-text';
 import type { LiveValueStore } from '../hooks/live-value-store';
 import { useLiveValue } from '../hooks/use-live-value';
 import type { TreeRow } from '../utils/flatten-tree';

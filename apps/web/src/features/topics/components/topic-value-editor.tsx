@@ -7,10 +7,10 @@ import {
 } from '@herald/contract/topics/value-edit-conflict';
 import { formatValueForInput, valueTypeOf } from '@herald/contract/topics/value-input';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { inlineErrorText } from '../../../lib/error-text';
-import { issuesToFieldErrors } from '../../../lib/form-errors';
-import { showToast } from '../../../lib/toast';
+import { isApiError } from '../../../lib/api/api-error';
+import { inlineErrorText } from '../../../lib/api/error-text';
+import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { showToast } from '../../../lib/ui/toast';
 import { usePutTopicMutation } from '../api/topic-mutations';
 import { readValueText } from '../utils/read-value';
 import { CANNOT_EDIT_REASON } from './disabled-edit-button';

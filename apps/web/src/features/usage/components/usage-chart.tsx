@@ -3,7 +3,7 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import type { UsagePeriod } from '@herald/contract/constants';
 import type { UsagePoint } from '@herald/contract/usage/usage.schema';
-import { formatCount } from '../../../lib/usage-format';
+import { formatCount } from '../../../lib/format/usage-format';
 import { USAGE_CHART_HEIGHT } from '../utils/chart-size';
 import { LEVEL_CURVE, axisTickInterval } from '../utils/usage-chart-axis';
 import { axisLabel, tooltipLabel } from '../utils/usage-labels';

@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UsagePeriod } from '@herald/contract/constants';
 import type { UsageMetrics } from '@herald/contract/usage/usage.schema';
-import { BILLED_MESSAGES_NOTE, formatCount } from '../../../lib/usage-format';
+import { BILLED_MESSAGES_NOTE, formatCount } from '../../../lib/format/usage-format';
 import { messagesSummary, sessionsSummary, topicsSummary } from '../utils/usage-labels';
 import { UsageChartCard } from './usage-chart-card';
 import { UsageFigure } from './usage-figure';

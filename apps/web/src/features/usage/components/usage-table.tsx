@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import type { UsagePeriod } from '@herald/contract/constants';
 import type { UsagePoint } from '@herald/contract/usage/usage.schema';
-import { formatCount } from '../../../lib/usage-format';
+import { formatCount } from '../../../lib/format/usage-format';
 import { pointLabel } from '../utils/usage-labels';
 
 /** A chart's series as a real table (its accessible and exact form): one row per step, zeros included. */

@@ -1,7 +1,7 @@
 import type { UsagePeriod } from '@herald/contract/constants';
 import type { UsageRange } from '@herald/contract/usage/usage-periods';
 import type { UsagePoint } from '@herald/contract/usage/usage.schema';
-import { formatCount } from '../../../lib/usage-format';
+import { formatCount } from '../../../lib/format/usage-format';
 
 /*
  * Words and time labels of the usage screen. Times are shown in the user's time zone (the browser's); `timeZone`

@@ -1,6 +1,6 @@
 import type { CreateWorkspaceRequest } from '@herald/contract/workspaces/workspace.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { loadApi } from '../../../lib/api/load-api';
 import { workspaceKeys } from './keys';
 
 /** POST /v3/workspace {name}: creates a team whose Owner is the caller. */

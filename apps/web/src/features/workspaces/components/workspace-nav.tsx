@@ -4,7 +4,7 @@ import { hasPermission, rolesOfUser } from '@herald/contract/members/permissions
 import type { Workspace } from '@herald/contract/workspaces/workspace.schema';
 import { Link, useLocation } from 'react-router';
 import { NavSkeleton } from '../../../components/skeletons';
-import { useFlag } from '../../../lib/flags';
+import { useFlag } from '../../../lib/flags/flags';
 import { useWorkspacesQuery } from '../api/workspaces-query';
 import { WorkspaceSwitcher } from './workspace-switcher';
 

@@ -9,8 +9,8 @@ import type { WorkspaceServiceStatus } from '@herald/contract/workspaces/workspa
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { loadApi } from './load-api';
-import { serviceKeys } from './service-queries';
+import { loadApi } from '../api/load-api';
+import { serviceKeys } from '../queries/service-queries';
 import { setStatusStreamOpen } from './status-stream-state';
 
 /** After a refused or failed stream (429, 401, a server restart) a new one is tried after this, doubling. */

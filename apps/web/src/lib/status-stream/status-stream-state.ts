@@ -1,6 +1,6 @@
 /**
- * Which workspaces have an open status stream in this tab (lib/status-stream.ts). Kept apart so the query options
- * can read it without importing the stream.
+ * Which workspaces have an open status stream in this tab (status-stream.ts). Kept apart so the query options can
+ * read it without importing the stream.
  */
 const openWorkspaces = new Set<string>();
 

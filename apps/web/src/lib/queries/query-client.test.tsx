@@ -2,9 +2,9 @@ import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-quer
 import { render, screen, waitFor } from '@testing-library/react';
 import { GENERAL_MESSAGES } from '@herald/contract/messages';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError } from '../api/api-error';
 import { createQueryClient } from './query-client';
-import type { ToastOptions } from './toast';
+import type { ToastOptions } from '../ui/toast';
 
 const databaseDown = () =>
   new ApiError({

@@ -7,8 +7,8 @@ import {
 } from '@herald/contract/api/page-answers';
 import { SERVICE_STATUS_EVENT } from '@herald/contract/services/service-status-stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource, streamsTo } from '../testing/fake-event-source';
-import { jsonResponse } from '../testing/fetch-mock';
+import { FakeEventSource, streamsTo } from '../../../testing/fake-event-source';
+import { jsonResponse } from '../../../testing/fetch-mock';
 import { watchPaintedStatuses } from './shell-status-watch';
 
 const STATUSES = [{ serviceId: 'svc-1', servicename: 'brave-otter', status: 'RUNNING' }];

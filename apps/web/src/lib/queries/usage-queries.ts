@@ -10,7 +10,7 @@ import {
 } from '@herald/contract/usage/usage-screen';
 import type { UsageItem, UsageMetrics } from '@herald/contract/usage/usage.schema';
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from './load-api';
+import { loadApi } from '../api/load-api';
 import { serviceKeys } from './service-queries';
 
 /*

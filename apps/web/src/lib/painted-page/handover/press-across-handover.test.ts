@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // The browser's side (no click when the pressed element is replaced; Chromium's own click after a tap) is seen in
 // Chromium: e2e/log-in-press-across-handover.spec.ts.
 import { BROWSER_CLICK_WAIT_MS, finishPressesAcrossHandover } from './press-across-handover';
-import { PRESSED_ATTRIBUTE } from './shell-wake';
+import { PRESSED_ATTRIBUTE } from '../start-script/shell-wake';
 
 /**
  * The moment of the handover: the painted page, just removed, with "Log in" pressed by pointer 1 and not yet

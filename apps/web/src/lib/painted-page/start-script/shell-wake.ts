@@ -5,7 +5,7 @@ import type { PageAnswers } from '@herald/contract/api/page-answers';
  * (docs/decisions/031), and so does a signed-in services list the server painted (docs/decisions/032). This module
  * is the small script those pages run instead of the app:
  * it makes the painted form usable, and on the first pointer, key or focus inside it (or a submit) adds the app's entry script.
- * The app then takes the form over with what was typed (lib/static-shell.ts `takeStaticShellForm`).
+ * The app then takes the form over with what was typed (handover/static-shell.ts `takeStaticShellForm`).
  * It imports no runtime code: it must stay a few hundred bytes (scripts/check-bundle-budget.mjs).
  */
 
@@ -16,7 +16,7 @@ export const PENDING_CLICK_ATTRIBUTE = 'data-pending-click';
 /**
  * Set on the painted element a pointer went down on, to the pointer's id, until that pointer is released. If the app
  * replaces the painted page meanwhile, the browser clicks nothing (a click needs the press to go down and up on the
- * same element), so the app finishes the press on its own control (lib/press-across-handover.ts).
+ * same element), so the app finishes the press on its own control (lib/painted-page/handover/press-across-handover.ts).
  */
 export const PRESSED_ATTRIBUTE = 'data-pressed';
 /** Where the static-shells build step writes the app's entry script on the painted page. */
@@ -113,8 +113,8 @@ export function wakeOnInteraction(
     wake();
   };
   // A button pressed before the app: it does nothing in the painted page (its handler is the app's), so the press
-  // is held and the app presses the same button once it has taken over (lib/static-shell.ts). Links are real links
-  // and work as they are; a form's submit button is held as the submit.
+  // is held and the app presses the same button once it has taken over (handover/static-shell.ts). Links are real
+  // links and work as they are; a form's submit button is held as the submit.
   const holdClick = (event: MouseEvent) => {
     const button = (event.target as Element | null)?.closest('button');
     if (!button || button.type === 'submit') return;

@@ -2,7 +2,7 @@ import { defineRoute } from '@herald/contract/api/define-route';
 import { GENERAL_MESSAGES } from '@herald/contract/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { jsonResponse, mockFetch } from '../testing/fetch-mock';
+import { jsonResponse, mockFetch } from '../../testing/fetch-mock';
 import { createApiClient, toQueryString } from './api-client';
 import { ApiError } from './api-error';
 

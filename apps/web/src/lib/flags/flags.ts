@@ -30,7 +30,7 @@ function subscribeToFlagChanges(onChange: () => void): () => void {
 
 /**
  * Whether a feature flag is on. Until the OpenFeature client has evaluated (and when the flag service fails) it reads
- * the value the server evaluated for the page (lib/flag-seed.ts), off without one; a page painted by the server
+ * the value the server evaluated for the page (lib/flags/flag-seed.ts), off without one; a page painted by the server
  * reads that same value, so the painted page and the app agree (issue 25, item 14).
  */
 export function useFlag(key: FeatureFlag): boolean {

@@ -1,9 +1,9 @@
 import { LIVE_METRICS_POLL_MS, SERVICE_STATUS_POLL_MS } from '@herald/contract/constants';
 import { isTransitionalStatus } from '@herald/contract/services/service-status-rules';
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from './load-api';
+import { loadApi } from '../api/load-api';
 import { serviceKeys } from './service-keys';
-import { isStatusStreamOpen } from './status-stream-state';
+import { isStatusStreamOpen } from '../status-stream/status-stream-state';
 
 export { serviceKeys } from './service-keys';
 

@@ -1,6 +1,6 @@
 import type { Consent } from '@herald/contract/users/consent.schema';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadApi } from './load-api';
+import { loadApi } from '../api/load-api';
 
 /** Query keys of the signed-in user's data collection choice (CONVENTIONS section 5). */
 export const consentKeys = {

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@herald/contract/constants';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../testing/render';
+import { renderWithProviders } from '../../testing/render';
 import { showToast } from './toast';
 
 afterEach(() => {

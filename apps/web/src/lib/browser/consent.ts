@@ -1,4 +1,4 @@
-/** localStorage key of an anonymous visitor's data collection choice (signed-in: lib/consent-api). */
+/** localStorage key of an anonymous visitor's data collection choice (signed-in: lib/queries/consent-api). */
 export const CONSENT_KEY = 'herald-consent';
 
 export interface ConsentPreferences {

@@ -1,7 +1,7 @@
 import { toUserError } from '@herald/contract/api/error-text';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-error';
-import type { ToastOptions } from './toast';
+import { isApiError } from '../api/api-error';
+import type { ToastOptions } from '../ui/toast';
 
 export interface ErrorToastMeta {
   /** 'An error was encountered in {context}' */
@@ -34,7 +34,7 @@ export interface QueryClientDependencies {
 
 /** The toast module (with Mantine's notifications store) loads with the first toast, not with the entry chunk. */
 function showToastOnDemand(toast: ToastOptions): void {
-  void import('./toast').then(({ showToast }) => showToast(toast));
+  void import('../ui/toast').then(({ showToast }) => showToast(toast));
 }
 
 /** Client errors (4xx) will not change on retry; network failures and 5xx may. */

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { finishPressesAcrossHandover } from './press-across-handover';
-import { PENDING_CLICK_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from './shell-wake';
-import { STATIC_SHELL_ID } from './static-shell-id';
+import { PENDING_CLICK_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../start-script/shell-wake';
+import { STATIC_SHELL_ID } from '../start-script/static-shell-id';
 
 export { STATIC_SHELL_ID };
 
@@ -65,7 +65,7 @@ export function counterpartOf(element: Element, shell: Element, root: Element): 
 /**
  * Rendered beside the first real page: removes the painted page, and the app's page carries on from where the person
  * was in it — the scroll position, the focused control, a button pressed before the app had started and a press
- * still held down (lib/press-across-handover.ts).
+ * still held down (lib/painted-page/handover/press-across-handover.ts).
  */
 export function StaticShellRemover() {
   const handover = useRef<Handover | null>(null);
@@ -111,7 +111,7 @@ export interface StaticShellForm {
   values: Record<string, string>;
   /** The name of the field that has the focus, if any. */
   focused: string | null;
-  /** Whether the form was sent before the app started (lib/shell-wake.ts holds the submit). */
+  /** Whether the form was sent before the app started (start-script/shell-wake.ts holds the submit). */
   isSubmitted: boolean;
 }
 

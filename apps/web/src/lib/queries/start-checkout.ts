@@ -1,8 +1,12 @@
 import type { CheckoutState } from '@herald/contract/billing/billing.schema';
 import type { StartCheckoutRequest } from '@herald/contract/billing/checkout.schema';
 import { useMutation } from '@tanstack/react-query';
-import { clearCheckoutState, goToCheckout, saveCheckoutState } from './checkout-state-storage';
-import { loadApi } from './load-api';
+import {
+  clearCheckoutState,
+  goToCheckout,
+  saveCheckoutState,
+} from '../browser/checkout-state-storage';
+import { loadApi } from '../api/load-api';
 
 export interface StartCheckoutVariables {
   workspaceId: string;

@@ -1,4 +1,4 @@
-import { PRESSED_ATTRIBUTE } from './shell-wake';
+import { PRESSED_ATTRIBUTE } from '../start-script/shell-wake';
 
 /**
  * How long the browser's own click of a press finished here is waited for, to be dropped: Chromium clicks the app's

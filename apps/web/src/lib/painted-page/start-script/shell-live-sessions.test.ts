@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_METRICS_POLL_MS } from '@herald/contract/constants';
-import { jsonResponse } from '../testing/fetch-mock';
+import { jsonResponse } from '../../../testing/fetch-mock';
 import { keepSessionsLive, LIVE_SESSIONS_ATTRIBUTE } from './shell-live-sessions';
 
 function paintCards(): HTMLElement {
