@@ -2,6 +2,7 @@ import { planReconcile } from '@herald/contract/provisioning/reconcile-plan';
 import type {
   DesiredWorkload,
   ObservedWorkload,
+  ReconcileAction,
 } from '@herald/contract/provisioning/reconcile-plan';
 import { statusOfPhase } from '@herald/contract/provisioning/workload-status';
 import type { RuntimeEndpoint } from '../provisioner';
@@ -15,88 +16,86 @@ export async function reconcileService(context: LoopContext, serviceId: string):
   const { store, driver, logger } = context;
   if (context.isClosed()) return;
   const row = await store.readRow(serviceId);
-  if (row && row.desiredState !== 'deleted') await applyDueUpdate(context, row);
-  const state =
-    row && row.desiredState !== 'deleted'
-      ? context.stateOf(serviceId)
-      : context.states.get(serviceId);
-  const action = planReconcile(desiredOf(row), await observe(context, state, row));
+  const state = context.states.get(serviceId);
+  if (!row || row.desiredState === 'deleted') {
+    if (state) await stopWorkload(context, state);
+    context.states.delete(serviceId);
+    // Deleted behind our back: nothing may keep running for it. Deleted by request: its data and row go too.
+    if (!row) return;
+    const ref = context.runtimeKind.refOf(row);
+    await driver.stopLeftover(ref);
+    await driver.removeGroup(ref.group);
+    await store.deleteRow(serviceId);
+    logger.info({ serviceId }, 'Service deleted: runtime stopped, data removed');
+    return;
+  }
+  await applyDueUpdate(context, row);
+  const current = context.stateOf(serviceId);
+  await act(
+    context,
+    current,
+    row,
+    planReconcile(desiredOf(row), await observe(context, current, row)),
+  );
+}
+
+async function act(
+  context: LoopContext,
+  state: WorkloadState,
+  row: ServiceRow,
+  action: ReconcileAction,
+): Promise<void> {
+  const serviceId = row.id;
   switch (action.kind) {
     case 'forget':
-      // Deleted behind our back: nothing may keep running for it.
-      if (state) {
-        await stopWorkload(context, state);
-        context.states.delete(serviceId);
-      }
+    case 'delete':
+      // Handled before the plan (reconcileService): the row is gone or going.
       return;
-    case 'delete': {
-      const ref = state?.ref ?? context.runtimeKind.refOf(row!);
-      if (state) await stopWorkload(context, state);
-      await driver.stopLeftover(ref);
-      await driver.removeGroup(ref.group);
-      await store.deleteRow(serviceId);
-      context.states.delete(serviceId);
-      logger.info({ serviceId }, 'Service deleted: runtime stopped, data removed');
-      return;
-    }
     case 'suspend':
-      if (action.stop) await stopWorkload(context, state!);
-      state!.errored = false;
-      state!.crashes = [];
+      if (action.stop) await stopWorkload(context, state);
+      state.errored = false;
+      state.crashes = [];
       if (action.writeStatus) await context.writeStatus(serviceId, statusOfPhase('stopped'));
       return;
     case 'hold':
     case 'wait':
       return;
     case 'start':
-      clearBackoff(state!);
-      await startWorkload(context, state!, row!, action.isFirst);
+      clearBackoff(state);
+      await startWorkload(context, state, row, action.isFirst);
       return;
     case 'restart':
-      logger.info(
-        { serviceId, version: row!.heraldVersion, restartGeneration: row!.restartGeneration },
+      context.logger.info(
+        { serviceId, version: row.heraldVersion, restartGeneration: row.restartGeneration },
         'Restarting service runtime',
       );
       await context.writeStatus(serviceId, statusOfPhase('starting'));
-      await stopWorkload(context, state!);
-      await startWorkload(context, state!, row!, false);
+      await stopWorkload(context, state);
+      await startWorkload(context, state, row, false);
       return;
     case 'reset': {
       await context.writeStatus(serviceId, statusOfPhase('resetting'));
-      const endpoint = state!.endpoint!;
-      unregister(state!);
-      await applyReset(context, state!, row!, endpoint);
-      await register(context, state!, row!, endpoint);
+      const endpoint = state.endpoint!;
+      unregister(state);
+      await applyReset(context, state, row, endpoint);
+      await register(context, state, row, endpoint);
       return;
     }
-    case 'bring-in-line':
+    case 'bring-in-line': {
+      const endpoint = state.endpoint!;
       if (action.updateCredential) {
-        await context.admin.setCredentialVersion(row!, state!.endpoint!);
-        state!.credentialVersion = row!.credentialVersion;
+        await context.admin.setCredentialVersion(row, endpoint);
+        state.credentialVersion = row.credentialVersion;
       }
-      if (action.register) await register(context, state!, row!, state!.endpoint!);
+      if (action.register) await register(context, state, row, endpoint);
       else if (action.markRunning) await context.writeStatus(serviceId, statusOfPhase('serving'));
+    }
   }
 }
 
-function desiredOf(row: ServiceRow | undefined): DesiredWorkload {
-  if (!row) {
-    return {
-      state: 'gone',
-      version: '',
-      restartGeneration: 0,
-      resetGeneration: 0,
-      credentialVersion: 0,
-      status: '',
-    };
-  }
+function desiredOf(row: ServiceRow): DesiredWorkload {
   return {
-    state:
-      row.desiredState === 'deleted'
-        ? 'deleted'
-        : row.desiredState === 'suspended'
-          ? 'suspended'
-          : 'running',
+    state: row.desiredState === 'suspended' ? 'suspended' : 'running',
     version: row.heraldVersion,
     restartGeneration: row.restartGeneration,
     resetGeneration: row.resetGeneration,
@@ -107,29 +106,27 @@ function desiredOf(row: ServiceRow | undefined): DesiredWorkload {
 
 async function observe(
   context: LoopContext,
-  state: WorkloadState | undefined,
-  row: ServiceRow | undefined,
+  state: WorkloadState,
+  row: ServiceRow,
 ): Promise<ObservedWorkload> {
-  const isUp = state ? context.isUp(state) : false;
-  if (state && row) {
-    if (isUp && state.handledRestart === undefined) {
-      state.handledRestart =
-        (await context.driver.readNotes(state.ref)).handledRestartGeneration ??
-        row.restartGeneration;
-    }
-    if (isUp && state.endpoint) await handledResetOf(context, state);
+  const isUp = context.isUp(state);
+  // The generations carried out are read from the driver's notes at first need (a re-attached or restarted loop).
+  if (isUp && state.handledRestart === undefined) {
+    state.handledRestart =
+      (await context.driver.readNotes(state.ref)).handledRestartGeneration ?? row.restartGeneration;
   }
+  if (isUp && state.endpoint) await handledResetOf(context, state);
   return {
     isUp,
-    isBackingOff: state?.backoffTimer != null,
-    isErrored: state?.errored ?? false,
-    crashCount: state?.crashes.length ?? 0,
-    version: state?.version ?? null,
-    credentialVersion: state?.credentialVersion ?? null,
-    handledRestartGeneration: state?.handledRestart ?? 0,
-    handledResetGeneration: state?.handledReset ?? 0,
-    hasEndpoint: state?.endpoint != null,
-    isRegistered: state?.registered ?? false,
+    isBackingOff: state.backoffTimer !== null,
+    isErrored: state.errored,
+    crashCount: state.crashes.length,
+    version: state.version,
+    credentialVersion: state.credentialVersion,
+    handledRestartGeneration: state.handledRestart ?? 0,
+    handledResetGeneration: state.handledReset ?? 0,
+    hasEndpoint: state.endpoint !== null,
+    isRegistered: state.registered,
   };
 }
 
