@@ -1,7 +1,8 @@
 /**
  * The provisioner port (ARCHITECTURE "Ports and their adapters"): it makes the `service` table's desired state
- * real and writes the truthful section 4 status back to it. The embedded default runs each service's runtime as a
- * child process on loopback ports (local-provisioner.ts); a Kubernetes adapter would run a StatefulSet per service.
+ * real and writes the truthful section 4 status back to it. The embedded default (local-provisioner.ts) is the
+ * reconcile loop with the local process driver, each service's runtime a child process on loopback ports; a
+ * Kubernetes driver would run pods under the same loop (docs/decisions/042).
  *
  * The database is the source of truth, so every request is a durable row change first (desired_state, a bumped
  * restart/reset generation, a scheduled version) followed by `reconcile(serviceId)`; a control plane that crashes
