@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RuntimeEndpoint } from './provisioner';
+import { RuntimeCallError } from './runtime-call-error';
 import {
-  RuntimeCallError,
   callRuntimeJson,
   callRuntimeStream,
   getMetricsText,
@@ -13,13 +13,15 @@ import {
   pushDashboardRevocations,
   putPrincipal,
   resetTopics,
+  setCredentialVersion,
+} from './runtime-client';
+import {
   runtimePath,
   runtimePrincipalUrl,
   runtimeRoleUrl,
   runtimeTopicUrl,
-  setCredentialVersion,
   withQuery,
-} from './runtime-client';
+} from './runtime-paths';
 
 /**
  * Every call of the runtime client against a loopback server that records the request line exactly as it arrived

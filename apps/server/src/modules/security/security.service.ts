@@ -22,7 +22,7 @@ import {
   runtimePrincipalUrl,
   runtimeRoleUrl,
   withQuery,
-} from '../../adapters/provisioner/runtime-client';
+} from '../../adapters/provisioner/runtime-paths';
 import { serviceOf } from '../../plugins/route-registry';
 import { auditServiceAction } from '../service/service-audit';
 import { forwardToRuntime } from '../topics/runtime-access';

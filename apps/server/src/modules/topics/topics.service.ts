@@ -18,11 +18,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import {
-  callRuntimeStream,
-  runtimeTopicUrl,
-  withQuery,
-} from '../../adapters/provisioner/runtime-client';
+import { callRuntimeStream } from '../../adapters/provisioner/runtime-client';
+import { runtimeTopicUrl, withQuery } from '../../adapters/provisioner/runtime-paths';
 import { HttpError } from '../../lib/http-error';
 import { sendJsonStream } from '../../plugins/compress-json';
 import { serviceOf } from '../../plugins/route-registry';

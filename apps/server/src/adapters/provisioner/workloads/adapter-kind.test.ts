@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../../config';
 import type { ServiceTokenInput, TokenSigner } from '../../../modules/service-api/tokens';
-import { logSourceOf } from '../log-collector';
+import { logSourceOf } from '../log-files';
 import { createAdapterKind } from './adapter-kind';
 import type { AdapterKindDeclaration, AdapterSource } from './adapter-kind';
 
