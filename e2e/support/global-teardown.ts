@@ -1,7 +1,14 @@
 import { rmSync } from 'node:fs';
+import { assertEveryVisitedPageRead, readLedger, runLedgerDir } from './axe-coverage';
 
-/** Removes the run's throwaway data directory (made in playwright.config.ts). */
+/**
+ * Fails the run when a page some journey visited was never read by axe (issue 25: axe "on every page it visits";
+ * docs/decisions/045), then removes the run's throwaway data directory (made in playwright.config.ts).
+ */
 export default function globalTeardown(): void {
   const dataDir = process.env.HERALD_E2E_DATA_DIR;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (!dataDir) return;
+  const entries = readLedger(runLedgerDir());
+  rmSync(dataDir, { recursive: true, force: true });
+  assertEveryVisitedPageRead(entries);
 }

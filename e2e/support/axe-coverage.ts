@@ -1,0 +1,75 @@
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The run's ledger of pages visited and pages read by axe (docs/decisions/045). Every worker appends to a file of its
+ * own in one directory of the run, so the check at the end (global-teardown.ts) sees all workers' entries and each
+ * worker sees the others' reads as they happen. Entries are JSON lines: one appendFileSync each, never torn.
+ */
+
+export interface LedgerEntry {
+  kind: 'visited' | 'read';
+  pattern: string;
+  url: string;
+  /** The journey, as `file › title`. */
+  test: string;
+}
+
+/** The run's ledger directory: beside the run's data (playwright.config.ts), unless a test asks for its own. */
+export function runLedgerDir(): string {
+  const dataDir = process.env.HERALD_E2E_DATA_DIR;
+  if (!dataDir)
+    throw new Error('HERALD_E2E_DATA_DIR is not set: run the journeys through playwright');
+  return path.join(dataDir, 'axe-coverage');
+}
+
+export function appendEntry(dir: string, entry: LedgerEntry): void {
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(path.join(dir, `worker-${process.pid}.jsonl`), `${JSON.stringify(entry)}\n`);
+}
+
+export function readLedger(dir: string): LedgerEntry[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.jsonl'));
+  } catch {
+    return [];
+  }
+  return files.flatMap((file) =>
+    readFileSync(path.join(dir, file), 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as LedgerEntry),
+  );
+}
+
+export function readPatterns(entries: readonly LedgerEntry[]): Set<string> {
+  return new Set(entries.filter((entry) => entry.kind === 'read').map((entry) => entry.pattern));
+}
+
+/**
+ * What the run left unchecked: each page pattern some journey visited that axe never read in this run, with the
+ * first journey and URL that reached it. Empty means every visited page was read.
+ */
+export function unreadPages(entries: readonly LedgerEntry[]): string[] {
+  const read = readPatterns(entries);
+  const firstVisit = new Map<string, LedgerEntry>();
+  for (const entry of entries) {
+    if (entry.kind === 'visited' && !read.has(entry.pattern) && !firstVisit.has(entry.pattern)) {
+      firstVisit.set(entry.pattern, entry);
+    }
+  }
+  return [...firstVisit.values()].map(
+    (entry) => `${entry.pattern} (visited at ${entry.url} by ${entry.test}) was not read by axe`,
+  );
+}
+
+/** Throws, naming each page, when a page visited in the ledger was never read (the run's check at its end). */
+export function assertEveryVisitedPageRead(entries: readonly LedgerEntry[]): void {
+  const unread = unreadPages(entries);
+  if (unread.length > 0) {
+    throw new Error(
+      `Pages visited and not read by axe in this run (check each where its journey shows it):\n${unread.join('\n')}`,
+    );
+  }
+}
