@@ -8,11 +8,14 @@ import path from 'node:path';
  */
 
 export interface LedgerEntry {
-  kind: 'visited' | 'read';
+  /** `reread`: a page loaded again in a tab of its own after its journey, and read (fixtures/test.ts). */
+  kind: 'visited' | 'read' | 'reread';
   pattern: string;
   url: string;
   /** The journey, as `file › title`. */
   test: string;
+  /** For a read, how long the four looks took; for a reread, the whole of it (load, settle, read). */
+  ms?: number;
 }
 
 /** The run's ledger directory: beside the run's data (playwright.config.ts), unless a test asks for its own. */
@@ -72,4 +75,16 @@ export function assertEveryVisitedPageRead(entries: readonly LedgerEntry[]): voi
       `Pages visited and not read by axe in this run (check each where its journey shows it):\n${unread.join('\n')}`,
     );
   }
+}
+
+/** One line on what the run read, and what it cost: the figures behind issue 25's time budget. */
+export function coverageSummary(entries: readonly LedgerEntry[]): string {
+  const reads = entries.filter((entry) => entry.kind === 'read');
+  const rereads = entries.filter((entry) => entry.kind === 'reread');
+  const seconds = (list: LedgerEntry[]) =>
+    (list.reduce((sum, entry) => sum + (entry.ms ?? 0), 0) / 1000).toFixed(1);
+  return (
+    `axe coverage: ${readPatterns(entries).size} pages read in ${reads.length} checks (${seconds(reads)} s); ` +
+    `${rereads.length} read again after their journey (${seconds(rereads)} s, load and read)`
+  );
 }

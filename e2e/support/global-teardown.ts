@@ -1,5 +1,10 @@
 import { rmSync } from 'node:fs';
-import { assertEveryVisitedPageRead, readLedger, runLedgerDir } from './axe-coverage';
+import {
+  assertEveryVisitedPageRead,
+  coverageSummary,
+  readLedger,
+  runLedgerDir,
+} from './axe-coverage';
 
 /**
  * Fails the run when a page some journey visited was never read by axe (issue 25: axe "on every page it visits";
@@ -10,5 +15,6 @@ export default function globalTeardown(): void {
   if (!dataDir) return;
   const entries = readLedger(runLedgerDir());
   rmSync(dataDir, { recursive: true, force: true });
+  if (entries.length > 0) console.log(coverageSummary(entries));
   assertEveryVisitedPageRead(entries);
 }
