@@ -77,14 +77,29 @@ export function assertEveryVisitedPageRead(entries: readonly LedgerEntry[]): voi
   }
 }
 
-/** One line on what the run read, and what it cost: the figures behind issue 25's time budget. */
-export function coverageSummary(entries: readonly LedgerEntry[]): string {
+/**
+ * What the run read and what it cost (the figures behind issue 25's time budget): the pages read, the checks and
+ * their time, the pages read again after their journey, and the pages of the table (`pagePatterns`) no journey
+ * reached, which this run therefore says nothing about.
+ */
+export function coverageSummary(
+  entries: readonly LedgerEntry[],
+  pagePatterns: readonly string[],
+): string[] {
   const reads = entries.filter((entry) => entry.kind === 'read');
   const rereads = entries.filter((entry) => entry.kind === 'reread');
   const seconds = (list: LedgerEntry[]) =>
     (list.reduce((sum, entry) => sum + (entry.ms ?? 0), 0) / 1000).toFixed(1);
-  return (
-    `axe coverage: ${readPatterns(entries).size} pages read in ${reads.length} checks (${seconds(reads)} s); ` +
-    `${rereads.length} read again after their journey (${seconds(rereads)} s, load and read)`
+  const visited = new Set(
+    entries.filter((entry) => entry.kind !== 'read').map((entry) => entry.pattern),
   );
+  const unvisited = pagePatterns.filter(
+    (pattern) => !visited.has(pattern) && !readPatterns(entries).has(pattern),
+  );
+  return [
+    `axe coverage: ${readPatterns(entries).size} pages read in ${reads.length} checks (${seconds(reads)} s); ` +
+      `${rereads.length} read again after their journey (${seconds(rereads)} s, load and read)` +
+      (rereads.length > 0 ? `: ${rereads.map((entry) => entry.pattern).join(', ')}` : ''),
+    `axe coverage: pages no journey reached: ${unvisited.length > 0 ? unvisited.join(', ') : 'none'}`,
+  ];
 }

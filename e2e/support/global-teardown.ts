@@ -5,6 +5,7 @@ import {
   readLedger,
   runLedgerDir,
 } from './axe-coverage';
+import { PAGE_PATTERNS } from './page-patterns';
 
 /**
  * Fails the run when a page some journey visited was never read by axe (issue 25: axe "on every page it visits";
@@ -15,6 +16,7 @@ export default function globalTeardown(): void {
   if (!dataDir) return;
   const entries = readLedger(runLedgerDir());
   rmSync(dataDir, { recursive: true, force: true });
-  if (entries.length > 0) console.log(coverageSummary(entries));
+  const pages = PAGE_PATTERNS.filter((page) => page.kind === 'page').map((page) => page.pattern);
+  if (entries.length > 0) console.log(coverageSummary(entries, pages).join('\n'));
   assertEveryVisitedPageRead(entries);
 }
