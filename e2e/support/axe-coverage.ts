@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The run's ledger of pages visited and pages read by axe (docs/decisions/045). Every worker appends to a file of its
  * own in one directory of the run, so the check at the end (global-teardown.ts) sees all workers' entries and each
- * worker sees the others' reads as they happen. Entries are JSON lines: one appendFileSync each, never torn.
+ * worker sees the others' reads as they happen. Entries are JSON lines, each ended by its newline.
  */
 
 export interface LedgerEntry {
@@ -38,10 +38,11 @@ export function readLedger(dir: string): LedgerEntry[] {
   } catch {
     return [];
   }
+  // Only whole lines: another worker may be writing its file's last one while this reads it.
   return files.flatMap((file) =>
     readFileSync(path.join(dir, file), 'utf8')
       .split('\n')
-      .filter((line) => line !== '')
+      .slice(0, -1)
       .map((line) => JSON.parse(line) as LedgerEntry),
   );
 }
