@@ -33,7 +33,9 @@ const APP_PATTERNS: PagePattern[] = [
   { pattern: '/aws/signup', kind: 'page' },
   { pattern: '/aws/expired', kind: 'page' },
   // The default layout: workspaces, profile, checkout callbacks.
-  { pattern: '/workspace', kind: 'page' },
+  // Sends a person on to their remembered or first organisation; every account has one from its sign-up, so its
+  // no-organisation state is no page a journey can reach.
+  { pattern: '/workspace', kind: 'redirect' },
   { pattern: '/workspace/:workspaceId', kind: 'page' },
   { pattern: '/workspace/:workspaceId/members', kind: 'page' },
   { pattern: '/workspace/:workspaceId/evaluation/*', kind: 'page' },
