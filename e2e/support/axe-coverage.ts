@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -24,6 +24,13 @@ export function runLedgerDir(): string {
   if (!dataDir)
     throw new Error('HERALD_E2E_DATA_DIR is not set: run the journeys through playwright');
   return path.join(dataDir, 'axe-coverage');
+}
+
+/** The file axe-coverage-reporter.ts leaves in the ledger's directory when the run holds every spec file. */
+export const WHOLE_RUN_MARKER = 'whole-run';
+
+export function isWholeRun(dir: string): boolean {
+  return existsSync(path.join(dir, WHOLE_RUN_MARKER));
 }
 
 export function appendEntry(dir: string, entry: LedgerEntry): void {
