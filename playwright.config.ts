@@ -24,7 +24,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // The ten slowest journeys are printed at the end (issue 25: a journey crept up to its timeout unseen).
-  reporter: [[process.env.CI ? 'line' : 'list'], ['./scripts/slowest/playwright-reporter.ts']],
+  // The coverage reporter tells the axe coverage check whether the run holds every spec file (docs/decisions/045).
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ['./scripts/slowest/playwright-reporter.ts'],
+    ['./e2e/support/axe-coverage-reporter.ts'],
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -4,7 +4,8 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { newAccount, type TestAccount } from './fixtures/accounts';
 import { linkIn, waitForMail } from './fixtures/mail';
 import { signedIn } from './fixtures/session';
-import { test, expect, expectAccessible } from './fixtures/test';
+import type { PageCoverage } from './fixtures/page-coverage';
+import { test, expect, expectAccessible, closeContext } from './fixtures/test';
 
 /** Issue 9, "The dashboard as a person sees it": a phone 360 px wide, and a desktop. */
 const PHONE = { width: 360, height: 800 };
@@ -13,9 +14,11 @@ const DESKTOP = { width: 1440, height: 900 };
 async function openContext(
   browser: Browser,
   baseURL: string | undefined,
+  coverage: PageCoverage,
   options: { viewport?: typeof PHONE; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', ...options });
+  coverage.watch(context);
   return context.newPage();
 }
 
@@ -158,15 +161,16 @@ test.describe('on a phone 360 px wide', () => {
 test('the 404 page is blank for a visitor, with the text and a link home', async ({
   browser,
   baseURL,
+  coverage,
 }) => {
-  const visitor = await openContext(browser, baseURL);
+  const visitor = await openContext(browser, baseURL, coverage);
   await visitor.goto('/no/such/page');
   await expect(visitor.getByText('This page could not be found')).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Back to home' })).toBeVisible();
   await expect(visitor.getByRole('banner')).toHaveCount(0);
   await expect(visitor.getByRole('navigation', { name: 'Workspace' })).toHaveCount(0);
   await expectAccessible(visitor);
-  await visitor.context().close();
+  await closeContext(visitor.context(), coverage);
 });
 
 // Issue 25: the visitor's and the member's 404 were one journey, with a page load per path and width; the layout is
@@ -215,6 +219,7 @@ test('an invitation link shows who invited to which team with the e-mail locked;
   page,
   browser,
   baseURL,
+  coverage,
 }) => {
   await signedIn(
     page,
@@ -242,7 +247,7 @@ test('an invitation link shows who invited to which team with the e-mail locked;
 
   const mail = await waitForMail(invitee.email, /invited to join Invite Works/);
   // One page load: axe reads both widths and both schemes, the screenshots show both widths.
-  const theirs = await openContext(browser, baseURL, { viewport: DESKTOP });
+  const theirs = await openContext(browser, baseURL, coverage, { viewport: DESKTOP });
   await theirs.goto(linkIn(mail, '/signup'));
   await expect(
     theirs.getByText('Olive Owner invited you to join Invite Works on Herald Cloud.'),
@@ -255,7 +260,7 @@ test('an invitation link shows who invited to which team with the e-mail locked;
     await theirs.setViewportSize(viewport);
     await shoot(theirs, `invite-signup-${viewport.width}`);
   }
-  await theirs.context().close();
+  await closeContext(theirs.context(), coverage);
 });
 
 // Issue 25: one journey toured the dark pages and then the switch, and ran into its timeout on a fresh 2-core machine.
@@ -263,8 +268,12 @@ test('an invitation link shows who invited to which team with the e-mail locked;
 test('dark mode follows the system from the login page to the dashboard', async ({
   browser,
   baseURL,
+  coverage,
 }) => {
-  const page = await openContext(browser, baseURL, { colorScheme: 'dark', viewport: DESKTOP });
+  const page = await openContext(browser, baseURL, coverage, {
+    colorScheme: 'dark',
+    viewport: DESKTOP,
+  });
   const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
 
   await page.goto('/');
@@ -288,14 +297,18 @@ test('dark mode follows the system from the login page to the dashboard', async 
   await shoot(page, 'dark-members-1440');
   await page.setViewportSize(PHONE);
   await shoot(page, 'dark-members-360');
-  await page.context().close();
+  await closeContext(page.context(), coverage);
 });
 
 test('the account menu’s scheme choice wins over the system and survives reloads; Match system returns', async ({
   browser,
   baseURL,
+  coverage,
 }) => {
-  const page = await openContext(browser, baseURL, { colorScheme: 'dark', viewport: DESKTOP });
+  const page = await openContext(browser, baseURL, coverage, {
+    colorScheme: 'dark',
+    viewport: DESKTOP,
+  });
   const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
   await signedIn(page, newAccount({ company: 'Night Shift' }));
   await page.goto('/profile');
@@ -323,5 +336,5 @@ test('the account menu’s scheme choice wins over the system and survives reloa
   await expect.poll(scheme).toBe('dark');
   await page.reload();
   await expect.poll(scheme).toBe('dark');
-  await page.context().close();
+  await closeContext(page.context(), coverage);
 });

@@ -4,7 +4,7 @@ import { joinedMember } from './fixtures/members';
 import { createRunningService } from './fixtures/running-service';
 import { signedIn } from './fixtures/session';
 import { startShellSnippet } from './fixtures/snippets';
-import { test, expect, expectAccessible } from './fixtures/test';
+import { test, expect, expectAccessible, closeContext } from './fixtures/test';
 
 async function topicCount(request: APIRequestContext, serviceId: string, selector: string) {
   const response = await request.get(
@@ -183,6 +183,7 @@ test('a User member browses topics but has no edit controls, and the API refuses
   page,
   browser,
   baseURL,
+  coverage,
 }) => {
   test.setTimeout(120_000);
   await signedIn(page, newAccount({ company: 'Read Only Co' }));
@@ -198,6 +199,7 @@ test('a User member browses topics but has no edit controls, and the API refuses
   // The owner invites a new account as a User, who accepts (their own browser context: signing up
   // through the owner's context would log the owner out).
   const theirContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  coverage.watch(theirContext);
   const theirs = await theirContext.newPage();
   try {
     await joinedMember(page.request, theirs.request, workspaceId, {
@@ -234,6 +236,6 @@ test('a User member browses topics but has no edit controls, and the API refuses
     expect(refusedRemoval.status()).toBe(403);
     expect(await topicCount(theirs.request, serviceId, '>shared//')).toBe(1);
   } finally {
-    await theirContext.close();
+    await closeContext(theirContext, coverage);
   }
 });

@@ -3,7 +3,7 @@ import { newAccount, signUpVerified } from './fixtures/accounts';
 import { linkIn, waitForMail } from './fixtures/mail';
 import { createTeam, joinedMember } from './fixtures/members';
 import { WORKSPACE_URL, signedIn } from './fixtures/session';
-import { test, expect, expectAccessible } from './fixtures/test';
+import { test, expect, expectAccessible, closeContext } from './fixtures/test';
 
 test('the frame shows the organisation, the avatar and the terms panel', async ({ page }) => {
   const owner = await signedIn(page, newAccount({ company: 'Frame Works' }));
@@ -101,10 +101,12 @@ test('an owner makes a member an Admin, then removes them, and the team is gone 
   page,
   browser,
   baseURL,
+  coverage,
 }) => {
   await signedIn(page, newAccount({ company: 'Owner Co' }));
   const teamId = await createTeam(page.request, 'Blue Team');
   const newcomer = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  coverage.watch(newcomer);
   await joinedMember(page.request, newcomer.request, teamId, {
     account: newAccount({ firstName: 'Grace', lastName: 'Hopper' }),
   });
@@ -145,7 +147,7 @@ test('an owner makes a member an Admin, then removes them, and the team is gone 
   await theirs.goto(`/workspace/${teamId}`);
   await expect(theirs.getByText('This page could not be found')).toBeVisible();
   await expectAccessible(theirs);
-  await newcomer.close();
+  await closeContext(newcomer, coverage);
 });
 
 test('the Activity tab tells in sentences what was done to a service', async ({ page }) => {
