@@ -1,26 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../../config';
-import type { ServiceTokenInput, TokenSigner } from '../../../modules/service-api/tokens';
-import { createAdapterKind } from '../workloads/adapter-kind';
 import { runtimeRef } from '../workloads/runtime-kind';
-import type { WorkloadKind } from '../workloads/workload-kind';
-import type { LocalProvisioner, ProvisionerEvent } from './loop-types';
-import { createReconcileLoop } from './reconcile-loop';
-import type { ServiceRow } from './service-store';
-import { createFakeAdapterSource } from './testing/fake-adapter-source';
-import { createFakeDriver } from './testing/fake-driver';
-import { createFakeStore } from './testing/fake-store';
-
-const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-const policy = { backoffInitialMs: 5, backoffMaxMs: 20, crashLimit: 5, crashWindowMs: 60_000 };
-const tokens = {
-  signServiceToken: async (input: ServiceTokenInput) => ({
-    token: `token-for-${input.subject}`,
-    expiresIn: 60,
-  }),
-} as unknown as TokenSigner;
+import type { LocalProvisioner } from './loop-types';
+import { setUpAdapterLoop } from './testing/adapter-loop-setup';
+import type { AdapterLoopSetup } from './testing/adapter-loop-setup';
 
 async function until(predicate: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 5_000;
@@ -38,64 +20,13 @@ afterEach(async () => {
   open = [];
 });
 
-function setUp() {
-  const clock = () => new Date();
-  const fake = createFakeDriver();
-  const table = createFakeStore(clock);
-  const adapters = createFakeAdapterSource('test-adapter');
-  /** Which workload answers at which HTTP port (the adapter's identity endpoint, for its re-attach proof). */
-  const identities = new Map<number, string>();
-  const runtimeKind: WorkloadKind<ServiceRow, { id: string }> = {
-    name: 'runtime',
-    refOf: ({ id }) => runtimeRef(id),
-    launch: async (row) => ({
-      ref: runtimeRef(row.id),
-      command: { args: [], cwd: '.' },
-      env: { HERALD_MQTT_PORT: String(row.mqttPort) },
-      version: row.heraldVersion,
-    }),
-    proof: () => async () => true,
-  };
-  const adapterKind = createAdapterKind(
-    {
-      name: 'test-adapter',
-      fileStem: (id) => `test-adapter-${id}`,
-      command: async () => ({ args: ['test-adapter.mjs'], cwd: '.' }),
-      env: ({ adapter }) => ({ TEST_TOPIC: String(adapter.config.topic) }),
-      identify: async (endpoint) => {
-        const workloadId = identities.get(endpoint.httpPort);
-        return workloadId ? { workloadId, pid: 1 } : null;
-      },
-    },
-    { config: { dataDir: '/data', host: '127.0.0.1' } as Config, tokens, logger },
-  );
-  const events: ProvisionerEvent[] = [];
-  let port = 21_000;
-  const newLoop = () => {
-    const loop = createReconcileLoop({
-      store: table.store,
-      driver: fake.driver,
-      runtimeKind,
-      adapterKinds: [{ kind: adapterKind, source: adapters.source }],
-      admin: { resetTopics: async () => 0, setCredentialVersion: async () => undefined },
-      leasePort: async () => port++,
-      policy,
-      logger,
-      clock,
-    });
-    loop.watchEvents((event) => events.push(event));
-    open.push(loop);
-    return loop;
-  };
-  const loop = newLoop();
-  const adapterStatus = (id: string) => adapters.rows.get(id)?.status;
-  const starts = (workloadId: string) =>
-    fake.calls.filter((call) => call.startsWith(`start ${workloadId} `)).length;
-  return { fake, table, adapters, identities, events, loop, adapterStatus, starts };
+function setUp(): AdapterLoopSetup {
+  const setup = setUpAdapterLoop();
+  open.push(setup.loop);
+  return setup;
 }
 
-/** A service whose runtime is RUNNING and whose adapter a1 is RUNNING. */
-async function withAdapter(setup: ReturnType<typeof setUp>) {
+async function withAdapter(setup: AdapterLoopSetup) {
   setup.table.insert('s1');
   setup.adapters.insert('a1', 's1');
   setup.loop.reconcile('s1');
@@ -265,6 +196,20 @@ describe('the reconcile loop with adapter workloads (fake driver, in-memory sour
     // The attached one is supervised: its end is a crash, and it is started again.
     setup.fake.end(A1, { attached: true });
     await until(() => setup.starts(A1) === 1 && setup.adapterStatus('a1') === 'RUNNING', 'restart');
+  });
+
+  it('after a control-plane restart, stops a live adapter that was disabled meanwhile', async () => {
+    const setup = setUp();
+    setup.table.insert('s1', { mqttPort: 21_500, status: 'RUNNING' });
+    setup.adapters.insert('a1', 's1', { status: 'RUNNING', desired: 'stopped' });
+    setup.fake.leave(A1, '1.0', { httpPort: 45_001, mqttPort: 0 });
+    setup.identities.set(45_001, A1);
+    await setup.loop.start();
+    await until(() => setup.adapterStatus('a1') === 'SUSPENDED', 'SUSPENDED');
+    expect(setup.fake.calls.filter((call) => call.includes(A1))).toEqual([
+      `attach ${A1}`,
+      `stop ${A1}`,
+    ]);
   });
 
   it('does not re-attach a process that does not prove to be the adapter', async () => {

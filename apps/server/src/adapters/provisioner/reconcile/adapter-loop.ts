@@ -171,7 +171,8 @@ export function createAdapterLoop(options: AdapterLoopOptions) {
         for (const desired of await listDesired(entry)) {
           const state = stateOf(entry, desired.serviceId, desired.id);
           all.push(state);
-          if (desired.desired !== 'running' || isUp(state)) continue;
+          // A stopped one too: adopted, then stopped by its reconciliation (a disable cut short by a crash).
+          if (isUp(state)) continue;
           void enqueue(state, async () => {
             const row = await options.store.readRow(desired.serviceId);
             if (!row || isUp(state) || options.isClosed()) return;
