@@ -11,7 +11,8 @@ import type { LocalProvisioner, ServiceRuntimeStatus } from './reconcile/loop-ty
 import { createReconcileLoop } from './reconcile/reconcile-loop';
 import { createServiceStore } from './reconcile/service-store';
 import { createRuntimeAdmin } from './workloads/runtime-admin';
-import { createRuntimeKind } from './workloads/runtime-kind';
+import { createWorkloadKinds } from './workloads/kinds';
+import type { AdapterKindRegistration } from './workloads/kinds';
 
 export type {
   LocalProvisioner,
@@ -41,25 +42,35 @@ export interface LocalProvisionerOptions {
   timings?: Partial<ProvisionerTimings>;
   /** The metrics-only secret each runtime accepts for GET /metrics (a Prometheus server scrapes with it). */
   metricsToken?: string;
+  /** The adapter kinds to run (default: the registry's, workloads/kinds.ts); tests may register a stand-in. */
+  adapterKinds?: readonly AdapterKindRegistration[];
 }
 
 /**
- * The embedded provisioner (docs/decisions/042): the reconcile loop over the database's services with the local
- * process driver, each service's runtime a detached process on this machine (docs/decisions/014).
+ * The embedded provisioner (docs/decisions/042): the reconcile loop over the database's services (and the
+ * registered adapter kinds' workloads) with the local process driver, each a detached process on this machine
+ * (docs/decisions/014).
  */
 export function createLocalProvisioner(options: LocalProvisionerOptions): LocalProvisioner {
   const { db, config, logger, tokens, clock } = options;
   const timings = options.timings ?? {};
-  const loop = createReconcileLoop({
-    store: createServiceStore(db, clock),
-    driver: createLocalDriver({ dataDir: config.dataDir, logger, timings }),
-    runtimeKind: createRuntimeKind({
+  const kinds = createWorkloadKinds(
+    {
       config,
       tokens,
       logger,
+      db,
+      clock,
       ...(options.runtimeEntry !== undefined && { runtimeEntry: options.runtimeEntry }),
       ...(options.metricsToken !== undefined && { metricsToken: options.metricsToken }),
-    }),
+    },
+    options.adapterKinds,
+  );
+  const loop = createReconcileLoop({
+    store: createServiceStore(db, clock),
+    driver: createLocalDriver({ dataDir: config.dataDir, logger, timings }),
+    runtimeKind: kinds.runtime,
+    adapterKinds: kinds.adapters,
     admin: createRuntimeAdmin(tokens),
     leasePort: createPortLease({ db, config, logger, clock }),
     policy: { ...DEFAULT_CRASH_POLICY, ...pickPolicy(timings) },

@@ -2,6 +2,7 @@ import type { CrashPolicy } from '@herald/contract/provisioning/crash-policy';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RuntimeEndpoint } from '../provisioner';
 import type { WorkloadDriver } from '../drivers/driver';
+import type { AdapterKindEntry } from '../workloads/kinds';
 import type { WorkloadKind } from '../workloads/workload-kind';
 import type { ProvisionerEvent, ServiceRuntimeStatus } from './loop-types';
 import type { ServiceRow, ServiceStore } from './service-store';
@@ -19,6 +20,8 @@ export interface ReconcileLoopOptions {
   store: ServiceStore;
   driver: WorkloadDriver;
   runtimeKind: WorkloadKind<ServiceRow, { id: string }>;
+  /** The registered adapter kinds (workloads/kinds.ts), each with the source of its workloads; none by default. */
+  adapterKinds?: readonly AdapterKindEntry[];
   admin: RuntimeAdmin;
   /** The service's MQTT/TCP port, leased before its first start. */
   leasePort: (serviceId: string) => Promise<number>;
@@ -36,6 +39,8 @@ export interface LoopContext extends ReconcileLoopOptions {
   emit(event: ProvisionerEvent): void;
   onCrash(state: WorkloadState, report: CrashReport): void;
   isUp(state: WorkloadState): boolean;
+  /** Reconciles the service's adapters (a deleted service's are stopped and forgotten); resolves when done. */
+  reconcileAdapters(serviceId: string): Promise<void>;
 }
 
 /** Why a workload counts as crashed: the driver's exit report, or a start or reconciliation that failed. */

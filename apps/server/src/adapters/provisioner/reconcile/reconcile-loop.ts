@@ -1,5 +1,6 @@
 import { afterCrash } from '@herald/contract/provisioning/crash-policy';
 import { statusOfPhase } from '@herald/contract/provisioning/workload-status';
+import { createAdapterLoop } from './adapter-loop';
 import type { LoopContext, ReconcileLoopOptions } from './loop-context';
 import type {
   LocalProvisioner,
@@ -106,6 +107,16 @@ export function createReconcileLoop(options: ReconcileLoopOptions): LocalProvisi
     }, decision.delayMs);
   };
 
+  const adapters = createAdapterLoop({
+    kinds: options.adapterKinds ?? [],
+    store,
+    driver,
+    policy,
+    logger,
+    isClosed: () => closed,
+    runtimeEndpointOf: (serviceId) => endpointOf(serviceId),
+  });
+
   const context: LoopContext = {
     ...options,
     isClosed: () => closed,
@@ -115,13 +126,21 @@ export function createReconcileLoop(options: ReconcileLoopOptions): LocalProvisi
     emit,
     onCrash,
     isUp,
+    reconcileAdapters: (serviceId) => adapters.reconcileService(serviceId),
   };
 
   // A spawned runtime's end counts once it is registered (before, its start fails); an attached one's always.
   driver.onExit((workloadId, report) => {
     const state = states.get(workloadId);
-    if (state && (report.attached || state.registered)) onCrash(state, report);
+    if (state) {
+      if (report.attached || state.registered) onCrash(state, report);
+    } else adapters.onExit(workloadId, report);
   });
+
+  function endpointOf(serviceId: string) {
+    const state = states.get(serviceId);
+    return state?.registered && state.endpoint ? { ...state.endpoint } : null;
+  }
 
   function enqueue(state: WorkloadState, work: () => Promise<void>): Promise<void> {
     state.queue = state.queue.then(work).catch((error: unknown) => {
@@ -156,6 +175,8 @@ export function createReconcileLoop(options: ReconcileLoopOptions): LocalProvisi
         }
       }
       scheduler.arm();
+      // After the runtime's step, so an adapter starts once its runtime is registered (not awaited: one queue each).
+      void adapters.reconcileService(serviceId);
     });
   }
 
@@ -165,6 +186,8 @@ export function createReconcileLoop(options: ReconcileLoopOptions): LocalProvisi
     await driver.sweepGroups(new Set(rows.map((row) => row.id)), (group) => [
       runtimeKind.refOf({ id: group }),
     ]);
+    // Live adapters are re-attached before any reconciliation could start a second one.
+    await adapters.start();
     for (const row of rows) {
       if (closed) return;
       const state = stateOf(row.id);
@@ -192,12 +215,10 @@ export function createReconcileLoop(options: ReconcileLoopOptions): LocalProvisi
       });
     },
     reconcile(serviceId) {
+      adapters.clearErrors(serviceId);
       void schedule(serviceId, true);
     },
-    endpointOf(serviceId) {
-      const state = states.get(serviceId);
-      return state?.registered && state.endpoint ? { ...state.endpoint } : null;
-    },
+    endpointOf,
     watchStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
@@ -213,6 +234,7 @@ export function createReconcileLoop(options: ReconcileLoopOptions): LocalProvisi
       closed = true;
       scheduler.stop();
       driver.close();
+      await adapters.close();
       const all = [...states.values()];
       for (const state of all) clearBackoff(state);
       await Promise.all(all.map((state) => stopWorkload(context, state).catch(() => undefined)));

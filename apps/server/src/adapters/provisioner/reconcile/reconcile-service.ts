@@ -18,6 +18,8 @@ export async function reconcileService(context: LoopContext, serviceId: string):
   const row = await store.readRow(serviceId);
   const state = context.states.get(serviceId);
   if (!row || row.desiredState === 'deleted') {
+    // Its adapters first: they are stopped and forgotten before its folder goes.
+    await context.reconcileAdapters(serviceId);
     if (state) await stopWorkload(context, state);
     context.states.delete(serviceId);
     // Deleted behind our back: nothing may keep running for it. Deleted by request: its data and row go too.

@@ -14,6 +14,12 @@ export interface AdapterSource {
   adapter: { id: string; version: string; config: Record<string, unknown> };
 }
 
+/** The part of an adapter's source that names its workload (what is left of a deleted service's adapter). */
+export interface AdapterKey {
+  service: { id: string };
+  adapter: { id: string };
+}
+
 /**
  * What an adapter package declares to become a workload kind (docs/decisions/042): the Kafka adapter (issue 27)
  * is `{ name: 'kafka-adapter', fileStem: (id) => `kafka-adapter-${id}` }`, one process per adapter; the REST
@@ -45,10 +51,10 @@ const ADAPTER_CREDENTIAL_TTL_SECONDS = 24 * 60 * 60;
 export function createAdapterKind(
   declaration: AdapterKindDeclaration,
   context: KindContext,
-): WorkloadKind<AdapterSource> {
+): WorkloadKind<AdapterSource, AdapterKey> {
   const { config, tokens } = context;
   const subjectOf = (adapterId: string) => `${declaration.name}:${adapterId}`;
-  const refOf = ({ service: row, adapter }: AdapterSource): WorkloadRef => {
+  const refOf = ({ service: row, adapter }: AdapterKey): WorkloadRef => {
     const stem = declaration.fileStem(adapter.id);
     return {
       id: `${row.id}.${stem}`,

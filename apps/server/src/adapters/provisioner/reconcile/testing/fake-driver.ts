@@ -26,6 +26,8 @@ export function createFakeDriver() {
   /** Live workloads a previous control plane started: attach() adopts them (when they prove theirs). */
   const leftBehind = new Map<string, FakeWorkload>();
   const calls: string[] = [];
+  /** What each start was given (an adapter's environment names its runtime's MQTT address). */
+  const launched: LaunchSpec[] = [];
   let failingStarts = 0;
   let nextPort = 40_000;
   let closed = false;
@@ -34,6 +36,7 @@ export function createFakeDriver() {
     async start(spec: LaunchSpec) {
       await Promise.resolve();
       calls.push(`start ${spec.ref.id} ${spec.version}`);
+      launched.push(spec);
       if (closed) throw new Error('provisioner closed');
       if (failingStarts > 0) {
         failingStarts -= 1;
@@ -92,6 +95,7 @@ export function createFakeDriver() {
   return {
     driver,
     calls,
+    launched,
     notes,
     leftBehind,
     isRunning: (ref: WorkloadRef) => workloads.get(ref.id)?.state === 'running',
