@@ -256,9 +256,16 @@ describe('the onboarding gate with a remembered path', () => {
     expect(gate({ user: complete, path: '/login/callback', rememberedPath })).toEqual({
       action: 'redirect',
       to: '/service/s1/topics?q=1',
-      forgetRememberedPath: true,
     });
-    expect(gate({ user: complete, path: '/service/s1/topics', search: '?q=1' })).toEqual(allow);
+    // A second look before the redirect lands still leads there (it once went on to /workspace).
+    expect(gate({ user: complete, path: '/', rememberedPath })).toEqual({
+      action: 'redirect',
+      to: '/service/s1/topics?q=1',
+    });
+    // Arriving clears it.
+    expect(
+      gate({ user: complete, path: '/service/s1/topics', search: '?q=1', rememberedPath }),
+    ).toEqual({ action: 'allow', forgetRememberedPath: true });
   });
 
   it('keeps the remembered path through e-mail verification and the details step', () => {
@@ -276,7 +283,6 @@ describe('the onboarding gate with a remembered path', () => {
     expect(gate({ user: complete, path: '/onboarding/details', rememberedPath })).toEqual({
       action: 'redirect',
       to: rememberedPath,
-      forgetRememberedPath: true,
     });
   });
 
@@ -288,7 +294,7 @@ describe('the onboarding gate with a remembered path', () => {
         path: '/onboarding/details',
         rememberedPath: '/workspace/w1',
       }),
-    ).toEqual({ action: 'redirect', to: '/workspace/w1', forgetRememberedPath: true });
+    ).toEqual({ action: 'redirect', to: '/workspace/w1' });
   });
 
   it.each([

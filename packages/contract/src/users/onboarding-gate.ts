@@ -190,9 +190,9 @@ function decideForUser(
  *
  * The remembered path completes the round trip "wanted page → / → log in → wanted page": a
  * logged-in user on a login or onboarding page is sent to the remembered path as soon as the gate
- * would allow it there (the caller then clears it); until then it is kept, so it survives e-mail
- * verification and the details step. Arriving at the remembered path by other means also clears
- * it. A remembered path that is not a same-origin path or that is itself a login page is cleared
+ * would allow it there; it is kept until that page is reached (arriving there clears it, however the
+ * user got there), so it survives e-mail verification, the details step and a second look of the
+ * gate before the redirect has landed. A remembered path that is not a same-origin path or that is itself a login page is cleared
  * unused. The caller should also clear it on logout.
  */
 export function evaluateOnboardingGate(input: OnboardingGateInput): OnboardingGateDecision {
@@ -219,7 +219,9 @@ export function evaluateOnboardingGate(input: OnboardingGateInput): OnboardingGa
   if (isLoginPage(pathname) || isOnboardingPage(pathname)) {
     const atRemembered = decideForUser(user, input, pathnameOf(remembered));
     if (atRemembered.action === 'allow') {
-      return { action: 'redirect', to: remembered, forgetRememberedPath: true };
+      // Kept until the page is reached (cleared there, above): the app may look again before this redirect
+      // lands, and a look with the path already cleared would send a login page on to /workspace instead.
+      return { action: 'redirect', to: remembered };
     }
   }
   return decision;
