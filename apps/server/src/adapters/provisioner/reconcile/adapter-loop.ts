@@ -7,9 +7,9 @@ import type { RuntimeEndpoint } from '../provisioner';
 import type { AdapterKindEntry } from '../workloads/kinds';
 import type { CrashReport } from './loop-context';
 import type { AdapterContext, AdapterState } from './reconcile-adapter';
-import { reconcileAdapter, stopAdapter } from './reconcile-adapter';
+import { reconcileAdapter } from './reconcile-adapter';
 import type { ServiceStore } from './service-store';
-import { clearBackoff, newWorkloadState, unregister } from './workload-state';
+import { clearBackoff, newWorkloadState, stopWorkload, unregister } from './workload-state';
 
 export interface AdapterLoopOptions {
   kinds: readonly AdapterKindEntry[];
@@ -196,10 +196,10 @@ export function createAdapterLoop(options: AdapterLoopOptions) {
     async close(): Promise<void> {
       const all = [...states.values()];
       for (const state of all) clearBackoff(state);
-      await Promise.all(all.map((state) => stopAdapter(context, state).catch(() => undefined)));
+      await Promise.all(all.map((state) => stopWorkload(context, state).catch(() => undefined)));
       await Promise.all(all.map((state) => state.queue));
       await Promise.all(
-        all.filter(isUp).map((state) => stopAdapter(context, state).catch(() => undefined)),
+        all.filter(isUp).map((state) => stopWorkload(context, state).catch(() => undefined)),
       );
     },
   };

@@ -12,7 +12,7 @@ import type { AdapterKindEntry } from '../workloads/kinds';
 import type { DesiredWorkload } from '../workloads/workload-source';
 import type { CrashReport } from './loop-context';
 import type { ServiceRow, ServiceStore } from './service-store';
-import { clearBackoff, unregister } from './workload-state';
+import { clearBackoff, stopWorkload } from './workload-state';
 import type { WorkloadState } from './workload-state';
 
 /** What the loop holds of one adapter workload (keyed by its ref's id, like a runtime's). */
@@ -49,7 +49,7 @@ export async function reconcileAdapter(
   const desired = await source.readDesired(state.adapterId);
   const row = await context.store.readRow(state.serviceId);
   if (!desired || !row || row.desiredState === 'deleted') {
-    await stopAdapter(context, state);
+    await stopWorkload(context, state);
     await context.driver.stopLeftover(state.ref);
     context.states.delete(state.ref.id);
     await source.forget(state.adapterId);
@@ -60,7 +60,7 @@ export async function reconcileAdapter(
     return;
   }
   if (row.desiredState === 'suspended') {
-    await stopAdapter(context, state);
+    await stopWorkload(context, state);
     context.states.delete(state.ref.id);
     if (desired.status !== 'SUSPENDED') await context.writeStatus(state, statusOfPhase('stopped'));
     return;
@@ -71,7 +71,7 @@ export async function reconcileAdapter(
   const launchRow = runtime ? { ...row, mqttPort: runtime.mqttPort } : null;
   switch (action.kind) {
     case 'suspend':
-      if (action.stop) await stopAdapter(context, state);
+      if (action.stop) await stopWorkload(context, state);
       state.errored = false;
       state.crashes = [];
       if (action.writeStatus) await context.writeStatus(state, statusOfPhase('stopped'));
@@ -143,18 +143,6 @@ async function observe(
   };
 }
 
-/** Stops the adapter's process (started or re-attached) and forgets what it was started with. */
-export async function stopAdapter(context: AdapterContext, state: AdapterState): Promise<void> {
-  clearBackoff(state);
-  unregister(state);
-  try {
-    await context.driver.stop(state.ref);
-  } finally {
-    state.version = null;
-    state.credentialVersion = null;
-  }
-}
-
 async function restartAdapter(
   context: AdapterContext,
   state: AdapterState,
@@ -166,7 +154,7 @@ async function restartAdapter(
     'Restarting adapter',
   );
   await context.writeStatus(state, statusOfPhase('starting'));
-  await stopAdapter(context, state);
+  await stopWorkload(context, state);
   await startAdapter(context, state, desired, row, false);
 }
 

@@ -8,9 +8,9 @@ import type {
   ProvisionerEventListener,
   StatusListener,
 } from './loop-types';
-import { reconcileService, stopWorkload } from './reconcile-service';
+import { reconcileService } from './reconcile-service';
 import { createUpdateScheduler } from './update-scheduler';
-import { clearBackoff, newWorkloadState, unregister } from './workload-state';
+import { clearBackoff, newWorkloadState, stopWorkload, unregister } from './workload-state';
 import type { WorkloadState } from './workload-state';
 
 const LOG_LINES_KEPT = 200;

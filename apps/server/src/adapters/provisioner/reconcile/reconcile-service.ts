@@ -8,7 +8,7 @@ import { statusOfPhase } from '@herald/contract/provisioning/workload-status';
 import type { RuntimeEndpoint } from '../provisioner';
 import type { LoopContext } from './loop-context';
 import type { ServiceRow } from './service-store';
-import { clearBackoff, unregister } from './workload-state';
+import { clearBackoff, stopWorkload, unregister } from './workload-state';
 import type { WorkloadState } from './workload-state';
 
 /** Brings one service's runtime in line with its row (docs/decisions/042): read, observe, plan, act. */
@@ -147,18 +147,6 @@ async function applyDueUpdate(context: LoopContext, row: ServiceRow): Promise<vo
     'Scheduled version update due',
   );
   context.emit({ type: 'version-update', serviceId: row.id, from, to: row.heraldVersion });
-}
-
-/** Stops the workload (started or re-attached) and forgets what it was told. */
-export async function stopWorkload(context: LoopContext, state: WorkloadState): Promise<void> {
-  clearBackoff(state);
-  unregister(state);
-  try {
-    await context.driver.stop(state.ref);
-  } finally {
-    state.version = null;
-    state.credentialVersion = null;
-  }
 }
 
 /** Starts fresh (after stopping any leftover) and brings the service to RUNNING. */

@@ -1,5 +1,5 @@
 import type { RuntimeEndpoint } from '../provisioner';
-import type { WorkloadRef } from '../drivers/driver';
+import type { WorkloadDriver, WorkloadRef } from '../drivers/driver';
 
 /** What the loop holds of one workload between reconciliations (the rest is in the database and the driver). */
 export interface WorkloadState {
@@ -49,4 +49,22 @@ export function unregister(state: WorkloadState): void {
 export function clearBackoff(state: WorkloadState): void {
   if (state.backoffTimer) clearTimeout(state.backoffTimer);
   state.backoffTimer = null;
+}
+
+/**
+ * Stops a workload of any kind (started or re-attached) and forgets what it was started with and told: the one stop
+ * of the runtime's and the adapters' reconciliations.
+ */
+export async function stopWorkload(
+  context: { driver: WorkloadDriver },
+  state: WorkloadState,
+): Promise<void> {
+  clearBackoff(state);
+  unregister(state);
+  try {
+    await context.driver.stop(state.ref);
+  } finally {
+    state.version = null;
+    state.credentialVersion = null;
+  }
 }
