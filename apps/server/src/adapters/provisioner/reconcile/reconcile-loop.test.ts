@@ -2,13 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runtimeRef } from '../workloads/runtime-kind';
-import type { WorkloadKind } from '../workloads/workload-kind';
 import type { RuntimeAdmin } from './loop-context';
 import type { LocalProvisioner, ProvisionerEvent } from './loop-types';
 import { createReconcileLoop } from './reconcile-loop';
-import type { ServiceRow } from './service-store';
 import { createFakeDriver } from './testing/fake-driver';
 import { createFakeStore } from './testing/fake-store';
+import { fakeRuntimeKind } from './testing/fake-runtime-kind';
 
 const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const policy = { backoffInitialMs: 5, backoffMaxMs: 20, crashLimit: 5, crashWindowMs: 60_000 };
@@ -37,17 +36,7 @@ function setUp() {
       admin.credentials.push(row.credentialVersion);
     },
   };
-  const kind: WorkloadKind<ServiceRow, { id: string }> = {
-    name: 'runtime',
-    refOf: ({ id }) => runtimeRef(id),
-    launch: async (row) => ({
-      ref: runtimeRef(row.id),
-      command: { args: [], cwd: '.' },
-      env: { HERALD_MQTT_PORT: String(row.mqttPort) },
-      version: row.heraldVersion,
-    }),
-    proof: () => async () => true,
-  };
+  const kind = fakeRuntimeKind();
   let port = 21_000;
   const events: ProvisionerEvent[] = [];
   const loops: LocalProvisioner[] = [];

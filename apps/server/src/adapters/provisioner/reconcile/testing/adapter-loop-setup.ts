@@ -3,14 +3,12 @@ import { pino } from 'pino';
 import type { Config } from '../../../../config';
 import type { ServiceTokenInput, TokenSigner } from '../../../../modules/service-api/tokens';
 import { createAdapterKind } from '../../workloads/adapter-kind';
-import { runtimeRef } from '../../workloads/runtime-kind';
-import type { WorkloadKind } from '../../workloads/workload-kind';
 import type { ProvisionerEvent } from '../loop-types';
 import { createReconcileLoop } from '../reconcile-loop';
-import type { ServiceRow } from '../service-store';
 import { createFakeAdapterSource } from './fake-adapter-source';
 import { createFakeDriver } from './fake-driver';
 import { createFakeStore } from './fake-store';
+import { fakeRuntimeKind } from './fake-runtime-kind';
 
 const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const policy = { backoffInitialMs: 5, backoffMaxMs: 20, crashLimit: 5, crashWindowMs: 60_000 };
@@ -32,17 +30,7 @@ export function setUpAdapterLoop() {
   const adapters = createFakeAdapterSource('test-adapter');
   /** Which workload answers at which HTTP port (the adapter's identity endpoint, for its re-attach proof). */
   const identities = new Map<number, string>();
-  const runtimeKind: WorkloadKind<ServiceRow, { id: string }> = {
-    name: 'runtime',
-    refOf: ({ id }) => runtimeRef(id),
-    launch: async (row) => ({
-      ref: runtimeRef(row.id),
-      command: { args: [], cwd: '.' },
-      env: { HERALD_MQTT_PORT: String(row.mqttPort) },
-      version: row.heraldVersion,
-    }),
-    proof: () => async () => true,
-  };
+  const runtimeKind = fakeRuntimeKind();
   const adapterKind = createAdapterKind(
     {
       name: 'test-adapter',
