@@ -186,6 +186,48 @@ describe('startKafkaMock', () => {
     }
   });
 
+  it("keeps a group's offset committed by hand, so the next member starts after the last acknowledged record", async () => {
+    const mock = await start({ topics: ['acked'] });
+    const kafka = client(mock);
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({
+      topic: 'acked',
+      messages: ['r0', 'r1', 'r2'].map((value) => ({ value })),
+    });
+    await producer.disconnect();
+
+    const groupId = `acked-${randomUUID()}`;
+    const first: string[] = [];
+    const member = kafka.consumer({
+      groupId,
+      sessionTimeout: 3_000,
+      heartbeatInterval: 500,
+      maxWaitTimeInMs: 100,
+    });
+    await member.connect();
+    await member.subscribe({ topics: ['acked'], fromBeginning: true });
+    await member.run({
+      autoCommit: false,
+      eachMessage: async ({ topic, partition, message }) => {
+        first.push(String(message.value));
+        // Only r0 and r1 are "acknowledged by our side": the committed offset is the next record to read.
+        if (String(message.value) === 'r1') {
+          await member.commitOffsets([
+            { topic, partition, offset: String(Number(message.offset) + 1) },
+          ]);
+        }
+      },
+    });
+    await waitFor(() => first.length === 3, 'the first member to read the three records');
+    await member.disconnect();
+
+    const second: string[] = [];
+    await consume(kafka, 'acked', ({ message }) => second.push(String(message.value)), groupId);
+    await waitFor(() => second.length > 0, 'the next member to read from the committed offset');
+    expect(second).toEqual(['r2']);
+  });
+
   it('serves a regular-expression subscription over the topics that exist', async () => {
     const mock = await start({ topics: ['sensor-a', 'sensor-b', 'other'] });
     const kafka = client(mock);
