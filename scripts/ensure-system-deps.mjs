@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Installs the Debian packages the test suite drives for real (PostgreSQL server, Chromium, mosquitto, Prometheus)
-// when they are missing. As root it runs apt-get itself; otherwise it stops with the exact
+// Installs the Debian packages the test suite drives for real (PostgreSQL server, Chromium, mosquitto, Prometheus,
+// and what builds the Kafka test peer) when they are missing. As root it runs apt-get itself; otherwise it stops with the exact
 // command to run. Usage: node scripts/ensure-system-deps.mjs postgres chromium
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -22,6 +22,15 @@ const checks = {
   prometheus: {
     packages: ['prometheus'],
     isPresent: () => existsSync('/usr/bin/prometheus'),
+  },
+  // The Kafka test peer is librdkafka's mock cluster behind a small C launcher (packages/kafka-mock), compiled
+  // on first use: a compiler, pkg-config and librdkafka's headers.
+  kafka: {
+    packages: ['librdkafka-dev', 'gcc', 'libc6-dev', 'pkg-config'],
+    isPresent: () =>
+      existsSync('/usr/include/librdkafka/rdkafka_mock.h') &&
+      existsSync('/usr/bin/gcc') &&
+      existsSync('/usr/bin/pkg-config'),
   },
 };
 
