@@ -7,6 +7,7 @@ import {
   requiredText,
   unixMillisSchema,
 } from '../common/fields';
+import { checkConverterChain, type ConverterStepDescription } from './payload-converter-chain';
 import { checkHeraldTopicPattern, checkKafkaTopicPattern } from './kafka-topic-patterns';
 import {
   KAFKA_PUBLISHER_DEFAULTS,
@@ -345,6 +346,13 @@ function patternText(field: string, check: (pattern: string) => { ok: boolean; m
   });
 }
 
+/** Unknown converters, bad parameters and steps that cannot follow each other, each at its place in the list. */
+function refineConverterChain(chain: readonly ConverterStepDescription[], ctx: z.RefinementCtx) {
+  for (const problem of checkConverterChain(chain)) {
+    ctx.addIssue({ code: 'custom', path: [problem.index], message: problem.message });
+  }
+}
+
 /** POST .../clusters/{clusterId}/publishers {label, kafkaTopicPattern, keyValue, valueType, framework}; PUT the same. */
 export const kafkaPublisherInputSchema = z.strictObject({
   label: labelInputSchema,
@@ -370,7 +378,11 @@ export const kafkaPublisherInputSchema = z.strictObject({
       ' ms',
     ).default(KAFKA_PUBLISHER_DEFAULTS.framework.updateTimeoutMs),
   }),
-  payloadConverters: z.array(payloadConverterInputSchema).max(10).default([]),
+  payloadConverters: z
+    .array(payloadConverterInputSchema)
+    .max(10)
+    .superRefine(refineConverterChain)
+    .default([]),
 });
 export type KafkaPublisherInput = z.input<typeof kafkaPublisherInputSchema>;
 
@@ -442,6 +454,7 @@ export const kafkaSubscriberInputSchema = z
         }),
       )
       .max(10)
+      .superRefine(refineConverterChain)
       .default([]),
   })
   .superRefine((subscriber, ctx) => {

@@ -96,3 +96,36 @@ describe('a publisher request that leaves settings out', () => {
     expect(result.error?.issues).toEqual([expect.objectContaining({ path, message })]);
   });
 });
+
+describe('payload converters in a request', () => {
+  it('refuses a chain whose steps cannot follow each other, at the step', () => {
+    const result = kafkaPublisherInputSchema.safeParse({
+      ...minimalPublisher,
+      payloadConverters: [{ name: '$JSON_to_String' }, { name: '$JSON_to_String' }],
+    });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['payloadConverters', 1],
+        message:
+          'Converter 2 ($JSON_to_String) takes json, but the converter before it gives string',
+      }),
+    ]);
+  });
+
+  it('refuses an unknown converter on a subscriber', () => {
+    const result = kafkaSubscriberInputSchema.safeParse({
+      ...minimalSubscriber,
+      payloadConverters: [{ name: 'csv' }],
+    });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['payloadConverters', 0] });
+  });
+
+  it('accepts CSV with headers on a subscriber', () => {
+    const converters = [{ name: '$CSV_to_JSON', parameters: { headers: ['bid', 'ask'] } }];
+    const parsed = kafkaSubscriberInputSchema.parse({
+      ...minimalSubscriber,
+      payloadConverters: converters,
+    });
+    expect(parsed.payloadConverters).toEqual(converters);
+  });
+});
