@@ -7,6 +7,12 @@ export default defineConfig({
   test: {
     // The default report, then the ten slowest tests (issue 25: see the next slow test before it times out).
     reporters: ['default', './scripts/slowest/vitest-reporter.ts'],
-    projects: ['packages/contract', 'packages/runtime', ...serverProjects, 'apps/web'],
+    projects: [
+      'packages/contract',
+      'packages/runtime',
+      'packages/kafka-adapter',
+      ...serverProjects,
+      'apps/web',
+    ],
   },
 });
