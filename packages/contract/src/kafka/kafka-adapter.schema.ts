@@ -299,9 +299,28 @@ export const kafkaClusterInputSchema = z.strictObject({
       z.string().trim().min(1, 'A configuration key must not be empty').max(256),
       z.string().max(FIELD_LIMITS.text),
     )
+    .superRefine((configuration, ctx) => {
+      const url = configuration[SCHEMA_REGISTRY_CONFIG_KEYS.url];
+      if (url !== undefined && !isHttpUrl(url)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [SCHEMA_REGISTRY_CONFIG_KEYS.url],
+          message: 'The schema registry url must be an http:// or https:// address',
+        });
+      }
+    })
     .default({}),
   authentication: kafkaClusterAuthenticationInputSchema,
 });
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 export type KafkaClusterInput = z.input<typeof kafkaClusterInputSchema>;
 
 /**

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { kafkaPublisherInputSchema, kafkaSubscriberInputSchema } from './kafka-adapter.schema';
+import {
+  kafkaClusterInputSchema,
+  kafkaPublisherInputSchema,
+  kafkaSubscriberInputSchema,
+} from './kafka-adapter.schema';
 import { KAFKA_PUBLISHER_DEFAULTS, KAFKA_SUBSCRIBER_DEFAULTS } from './kafka-service-defaults';
 
 const minimalSubscriber = {
@@ -127,5 +131,33 @@ describe('payload converters in a request', () => {
       payloadConverters: converters,
     });
     expect(parsed.payloadConverters).toEqual(converters);
+  });
+});
+
+describe('a cluster request', () => {
+  const cluster = {
+    label: 'Main',
+    kafkaBrokerAddresses: ['broker:9092'],
+    authentication: { securityProtocol: 'plaintext' },
+  };
+
+  it.each([
+    ['http://registry:8081', true],
+    ['https://registry.example:443/base', true],
+    ['registry:8081', false],
+    ['ftp://registry', false],
+    ['not a url', false],
+  ])('schema registry url %s valid: %s', (url, valid) => {
+    const result = kafkaClusterInputSchema.safeParse({
+      ...cluster,
+      configuration: { 'schema.registry.url': url },
+    });
+    expect(result.success).toBe(valid);
+    if (!valid) {
+      expect(result.error?.issues[0]).toMatchObject({
+        path: ['configuration', 'schema.registry.url'],
+        message: 'The schema registry url must be an http:// or https:// address',
+      });
+    }
   });
 });

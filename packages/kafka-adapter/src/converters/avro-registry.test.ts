@@ -195,6 +195,12 @@ describe('schemaRegistryOptionsFrom a cluster configuration', () => {
     expect(schemaRegistryOptionsFrom(configuration)).toEqual(options);
   });
 
+  it('refuses a url that is not one, in words', () => {
+    expect(() => new SchemaRegistryClient({ url: 'registry 8081' })).toThrow(
+      'The schema registry url "registry 8081" is not an http:// or https:// address',
+    );
+  });
+
   it('never puts credentials of the URL in its messages', () => {
     const withCredentials = new SchemaRegistryClient({ url: 'http://u:secret@r:8081/' });
     expect(withCredentials.where).toBe('schema registry http://r:8081');

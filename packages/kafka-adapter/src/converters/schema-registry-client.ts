@@ -48,7 +48,14 @@ export class SchemaRegistryClient {
   readonly where: string;
 
   constructor(options: SchemaRegistryOptions) {
-    const url = new URL(options.url);
+    let url: URL;
+    try {
+      url = new URL(options.url);
+    } catch {
+      throw new SchemaRegistryError(
+        `The schema registry url "${options.url}" is not an http:// or https:// address`,
+      );
+    }
     const userInfo =
       options.userInfo ??
       (url.username
