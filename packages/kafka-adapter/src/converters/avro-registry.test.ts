@@ -195,9 +195,9 @@ describe('schemaRegistryOptionsFrom a cluster configuration', () => {
     expect(schemaRegistryOptionsFrom(configuration)).toEqual(options);
   });
 
-  it('refuses a url that is not one, in words', () => {
-    expect(() => new SchemaRegistryClient({ url: 'registry 8081' })).toThrow(
-      'The schema registry url "registry 8081" is not an http:// or https:// address',
+  it.each(['registry 8081', 'ftp://registry'])('refuses the url %s, in words', (url) => {
+    expect(() => new SchemaRegistryClient({ url })).toThrow(
+      `The schema registry url "${url}" is not an http:// or https:// address`,
     );
   });
 

@@ -48,10 +48,8 @@ export class SchemaRegistryClient {
   readonly where: string;
 
   constructor(options: SchemaRegistryOptions) {
-    let url: URL;
-    try {
-      url = new URL(options.url);
-    } catch {
+    const url = URL.canParse(options.url) ? new URL(options.url) : null;
+    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       throw new SchemaRegistryError(
         `The schema registry url "${options.url}" is not an http:// or https:// address`,
       );
