@@ -17,8 +17,8 @@ import {
 
 /**
  * Kafka gateway adapter, spec section 3 (adapter, cluster, publisher, subscriber, scheduled
- * upgrade) and section 7 "Kafka gateway". Wire enums are as the API sends them: the form's
- * case conversions (security protocol upper-case, value type lower-case) belong to the web app.
+ * upgrade) and section 7 "Kafka gateway". Wire enums are as the API sends them; the form's
+ * case conversions (security protocol upper-case, value type lower-case) are in kafka-form.ts.
  */
 
 /** Lower case in the API (section 3); Kafka's own names are these upper-cased. */
