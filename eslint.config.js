@@ -197,6 +197,22 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['packages/kafka-adapter/**/*.ts'],
+    rules: restrict(
+      [
+        ...serverOnly,
+        ...uiOnly,
+        '@herald/server',
+        '@herald/server/*',
+        '@herald/web',
+        '@herald/web/*',
+        '@herald/runtime',
+        '@herald/runtime/*',
+      ],
+      'packages/kafka-adapter depends on the contract only: it is a client of its runtime over MQTT and the admin API, never by import (issue 27 item 1).',
+    ),
+  },
+  {
     files: ['packages/runtime/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'import/no-restricted-paths': ['error', { zones: runtimeZones }] },

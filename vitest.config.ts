@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/contract',
       'packages/runtime',
       'packages/kafka-mock',
+      'packages/kafka-adapter',
       ...serverProjects,
       'apps/web',
     ],

@@ -7,11 +7,18 @@ import {
   requiredText,
   unixMillisSchema,
 } from '../common/fields';
+import { checkConverterChain, type ConverterStepDescription } from './payload-converter-chain';
+import { checkHeraldTopicPattern, checkKafkaTopicPattern } from './kafka-topic-patterns';
+import {
+  KAFKA_PUBLISHER_DEFAULTS,
+  KAFKA_SERVICE_LIMITS,
+  KAFKA_SUBSCRIBER_DEFAULTS,
+} from './kafka-service-defaults';
 
 /**
  * Kafka gateway adapter, spec section 3 (adapter, cluster, publisher, subscriber, scheduled
- * upgrade) and section 7 "Kafka gateway". Wire enums are as the API sends them: the form's
- * case conversions (security protocol upper-case, value type lower-case) belong to the web app.
+ * upgrade) and section 7 "Kafka gateway". Wire enums are as the API sends them; the form's
+ * case conversions (security protocol upper-case, value type lower-case) are in kafka-form.ts.
  */
 
 /** Lower case in the API (section 3); Kafka's own names are these upper-cased. */
@@ -53,8 +60,8 @@ export const SCHEMA_REGISTRY_CREDENTIALS_SOURCE = 'USER_INFO';
 
 /** Defaults of DATA-PLANE "Adapters". */
 export const KAFKA_DEFAULTS = {
-  kafkaTopicPattern: '${topic}',
-  heraldTopicPattern: 'kafka/${topic}/${partition}',
+  kafkaTopicPattern: KAFKA_PUBLISHER_DEFAULTS.kafkaTopicPattern,
+  heraldTopicPattern: KAFKA_SUBSCRIBER_DEFAULTS.heraldTopicPattern,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -120,7 +127,7 @@ export type SubscriberTopicProperties = z.infer<typeof subscriberTopicProperties
 
 export const subscriberPayloadConverterSchema = z.object({
   name: z.string(),
-  /** `headers`: Kafka headers copied into the value (comma-separated in the form). */
+  /** `headers`: the names `$CSV_to_JSON` gives the CSV's columns (comma-separated in the form; decision 047). */
   parameters: z.object({ headers: z.array(z.string()).optional() }).catchall(z.unknown()),
 });
 export type SubscriberPayloadConverter = z.infer<typeof subscriberPayloadConverterSchema>;
@@ -292,9 +299,28 @@ export const kafkaClusterInputSchema = z.strictObject({
       z.string().trim().min(1, 'A configuration key must not be empty').max(256),
       z.string().max(FIELD_LIMITS.text),
     )
+    .superRefine((configuration, ctx) => {
+      const url = configuration[SCHEMA_REGISTRY_CONFIG_KEYS.url];
+      if (url !== undefined && !isHttpUrl(url)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [SCHEMA_REGISTRY_CONFIG_KEYS.url],
+          message: 'The schema registry url must be an http:// or https:// address',
+        });
+      }
+    })
     .default({}),
   authentication: kafkaClusterAuthenticationInputSchema,
 });
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 export type KafkaClusterInput = z.input<typeof kafkaClusterInputSchema>;
 
 /**
@@ -321,19 +347,61 @@ export const payloadConverterInputSchema = z.strictObject({
   payloadConverterSchema: jsonObjectSchema.nullable().optional(),
 });
 
+/** A whole number within one of KAFKA_SERVICE_LIMITS, with a message naming the field and its bounds. */
+function boundedWholeNumber(field: string, limits: { min: number; max: number }, unit = '') {
+  const message = `${field} must be a whole number from ${limits.min} to ${limits.max}${unit}`;
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(limits.min, message)
+    .max(limits.max, message);
+}
+
+function patternText(field: string, check: (pattern: string) => { ok: boolean; message?: string }) {
+  return requiredText(field, FIELD_LIMITS.text).superRefine((pattern, ctx) => {
+    const result = check(pattern);
+    if (!result.ok)
+      ctx.addIssue({ code: 'custom', message: result.message ?? `${field} is not valid` });
+  });
+}
+
+/** Unknown converters, bad parameters and steps that cannot follow each other, each at its place in the list. */
+function refineConverterChain(chain: readonly ConverterStepDescription[], ctx: z.RefinementCtx) {
+  for (const problem of checkConverterChain(chain)) {
+    ctx.addIssue({ code: 'custom', path: [problem.index], message: problem.message });
+  }
+}
+
 /** POST .../clusters/{clusterId}/publishers {label, kafkaTopicPattern, keyValue, valueType, framework}; PUT the same. */
 export const kafkaPublisherInputSchema = z.strictObject({
   label: labelInputSchema,
-  kafkaTopicPattern: requiredText('Kafka topic pattern', FIELD_LIMITS.text),
-  keyValue: z.string().trim().max(FIELD_LIMITS.text).nullable().optional(),
-  valueType: z.enum(KAFKA_DATA_TYPES, {
-    error: `Value type is one of ${KAFKA_DATA_TYPES.join(', ')}`,
-  }),
+  kafkaTopicPattern: patternText('Kafka topic pattern', checkKafkaTopicPattern).default(
+    KAFKA_PUBLISHER_DEFAULTS.kafkaTopicPattern,
+  ),
+  keyValue: z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS.text)
+    .nullable()
+    .default(KAFKA_PUBLISHER_DEFAULTS.keyValue),
+  valueType: z
+    .enum(KAFKA_DATA_TYPES, {
+      error: `Value type is one of ${KAFKA_DATA_TYPES.join(', ')}`,
+    })
+    .default(KAFKA_PUBLISHER_DEFAULTS.valueType),
   framework: z.strictObject({
     heraldTopicSelector: requiredText('Topic selector', FIELD_LIMITS.text),
-    updateTimeoutMs: z.number().int().min(0).max(3_600_000).optional(),
+    updateTimeoutMs: boundedWholeNumber(
+      'Update timeout',
+      KAFKA_SERVICE_LIMITS.updateTimeoutMs,
+      ' ms',
+    ).default(KAFKA_PUBLISHER_DEFAULTS.framework.updateTimeoutMs),
   }),
-  payloadConverters: z.array(payloadConverterInputSchema).max(10).default([]),
+  payloadConverters: z
+    .array(payloadConverterInputSchema)
+    .max(10)
+    .superRefine(refineConverterChain)
+    .default([]),
 });
 export type KafkaPublisherInput = z.input<typeof kafkaPublisherInputSchema>;
 
@@ -343,34 +411,57 @@ const timeSeriesRangeInputSchema = z.string().trim().min(1).max(256).nullable().
 export const kafkaSubscriberInputSchema = z
   .strictObject({
     label: labelInputSchema,
-    regexSubscription: z.boolean().default(false),
+    regexSubscription: z.boolean().default(KAFKA_SUBSCRIBER_DEFAULTS.regexSubscription),
     kafkaTopics: z
       .array(z.string().trim().min(1, 'A Kafka topic must not be empty').max(FIELD_LIMITS.text))
       .min(1, 'Add at least one Kafka topic')
       .max(100, 'At most 100 Kafka topics'),
     consumerGroupId: requiredText('Consumer group id', 256),
-    consumerCount: z.number().int().min(1, 'At least 1 consumer').max(64, 'At most 64 consumers'),
-    keyType: z.enum(KAFKA_DATA_TYPES, {
-      error: `Key type is one of ${KAFKA_DATA_TYPES.join(', ')}`,
-    }),
-    valueType: z.enum(KAFKA_DATA_TYPES, {
-      error: `Value type is one of ${KAFKA_DATA_TYPES.join(', ')}`,
-    }),
-    heraldTopicPattern: requiredText('Topic pattern', FIELD_LIMITS.text),
-    createTopicHierarchy: z.boolean().default(false),
-    pollTimeout: z.number().int().min(1).max(60_000, 'Poll timeout must be at most 60000 ms'),
-    framework: z.strictObject({
-      publicationRetries: z.number().int().min(0).max(100),
-      retryIntervalMs: z.number().int().min(0).max(3_600_000),
-    }),
-    topicProperties: z.strictObject({
-      persistencePolicy: z.enum(KAFKA_PERSISTENCE_POLICIES),
-      timeSeries: z.boolean(),
-      timeSeriesRetainedRange: timeSeriesRangeInputSchema,
-      timeSeriesSubscriptionRange: timeSeriesRangeInputSchema,
-      publishesValueOnly: z.boolean(),
-      doNotRetainValue: z.boolean(),
-    }),
+    consumerCount: boundedWholeNumber('Consumer count', KAFKA_SERVICE_LIMITS.consumerCount).default(
+      KAFKA_SUBSCRIBER_DEFAULTS.consumerCount,
+    ),
+    keyType: z
+      .enum(KAFKA_DATA_TYPES, {
+        error: `Key type is one of ${KAFKA_DATA_TYPES.join(', ')}`,
+      })
+      .default(KAFKA_SUBSCRIBER_DEFAULTS.keyType),
+    valueType: z
+      .enum(KAFKA_DATA_TYPES, {
+        error: `Value type is one of ${KAFKA_DATA_TYPES.join(', ')}`,
+      })
+      .default(KAFKA_SUBSCRIBER_DEFAULTS.valueType),
+    heraldTopicPattern: patternText('Topic pattern', checkHeraldTopicPattern).default(
+      KAFKA_SUBSCRIBER_DEFAULTS.heraldTopicPattern,
+    ),
+    createTopicHierarchy: z.boolean().default(KAFKA_SUBSCRIBER_DEFAULTS.createTopicHierarchy),
+    pollTimeout: boundedWholeNumber(
+      'Poll timeout',
+      KAFKA_SERVICE_LIMITS.pollTimeout,
+      ' ms',
+    ).default(KAFKA_SUBSCRIBER_DEFAULTS.pollTimeout),
+    framework: z
+      .strictObject({
+        publicationRetries: boundedWholeNumber(
+          'Publication retries',
+          KAFKA_SERVICE_LIMITS.publicationRetries,
+        ).default(KAFKA_SUBSCRIBER_DEFAULTS.framework.publicationRetries),
+        retryIntervalMs: boundedWholeNumber(
+          'Retry interval',
+          KAFKA_SERVICE_LIMITS.retryIntervalMs,
+          ' ms',
+        ).default(KAFKA_SUBSCRIBER_DEFAULTS.framework.retryIntervalMs),
+      })
+      .default(KAFKA_SUBSCRIBER_DEFAULTS.framework),
+    topicProperties: z
+      .strictObject({
+        persistencePolicy: z.enum(KAFKA_PERSISTENCE_POLICIES),
+        timeSeries: z.boolean(),
+        timeSeriesRetainedRange: timeSeriesRangeInputSchema,
+        timeSeriesSubscriptionRange: timeSeriesRangeInputSchema,
+        publishesValueOnly: z.boolean(),
+        doNotRetainValue: z.boolean(),
+      })
+      .default(KAFKA_SUBSCRIBER_DEFAULTS.topicProperties),
     payloadConverters: z
       .array(
         z.strictObject({
@@ -382,6 +473,7 @@ export const kafkaSubscriberInputSchema = z
         }),
       )
       .max(10)
+      .superRefine(refineConverterChain)
       .default([]),
   })
   .superRefine((subscriber, ctx) => {
