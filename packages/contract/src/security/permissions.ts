@@ -187,6 +187,8 @@ export const TOKEN_SESSION_ROLES = {
   dashboardUser: [BUILT_IN_ROLE_NAMES.observer],
   serviceTokenWrite: [BUILT_IN_ROLE_NAMES.administrator],
   serviceTokenRead: [BUILT_IN_ROLE_NAMES.client],
+  /** An adapter process (Kafka, REST) reads, subscribes, publishes and creates topics; it administers nothing. */
+  serviceTokenAdapter: [BUILT_IN_ROLE_NAMES.publisher],
 } as const;
 
 /** Initial settings of a new service: a principal has only the roles assigned to it; anonymous sessions are denied. */

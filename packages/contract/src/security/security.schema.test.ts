@@ -221,7 +221,7 @@ describe('explain query', () => {
       'target: target is required',
     ]);
     expect(issues(explainQuerySchema, { subject: 'member:Root', target: '' })).toEqual([
-      'subject: subject: principal:<name>, anonymous, serviceToken:read, serviceToken:write or member:<role>',
+      'subject: subject: principal:<name>, anonymous, serviceToken:read, serviceToken:write, serviceToken:adapter or member:<role>',
       'target: target: a topic path, MQTT filter or selector',
     ]);
   });

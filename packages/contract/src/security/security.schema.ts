@@ -209,13 +209,13 @@ export const principalParamsFields = { principalName: principalNameSchema };
  * enforces with (mqtt-rights.ts).
  */
 export const EXPLAIN_SUBJECT_PATTERN =
-  /^(principal:.+|anonymous|serviceToken:(read|write)|member:(User|Admin|Owner))$/;
+  /^(principal:.+|anonymous|serviceToken:(read|write|adapter)|member:(User|Admin|Owner))$/;
 export const explainQuerySchema = z.strictObject({
   subject: z
     .string({ error: 'subject is required' })
     .regex(
       EXPLAIN_SUBJECT_PATTERN,
-      'subject: principal:<name>, anonymous, serviceToken:read, serviceToken:write or member:<role>',
+      'subject: principal:<name>, anonymous, serviceToken:read, serviceToken:write, serviceToken:adapter or member:<role>',
     ),
   target: z
     .string({ error: 'target is required' })

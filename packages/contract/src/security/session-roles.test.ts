@@ -57,12 +57,13 @@ describe('sessionRoles', () => {
   });
 
   it.each([
-    [true, 'ADMINISTRATOR', 'service API token with write scope'],
-    [false, 'CLIENT', 'service API token with read scope'],
-  ])(
-    'a service API token (write: %s) acts as %s, whatever the defaults',
-    (canWrite, name, origin) => {
-      expect(sessionRoles({ kind: 'serviceToken', canWrite }, defaults)).toEqual({
+    ['write', 'ADMINISTRATOR', 'service API token with write scope'],
+    ['read', 'CLIENT', 'service API token with read scope'],
+    ['adapter', 'PUBLISHER', 'an adapter of the service'],
+  ] as const)(
+    'a service token with %s access acts as %s, whatever the defaults',
+    (access, name, origin) => {
+      expect(sessionRoles({ kind: 'serviceToken', access }, defaults)).toEqual({
         roles: [name],
         origins: { [name]: origin },
       });

@@ -1,5 +1,6 @@
 import type { Role as WorkspaceRole } from '../members/permissions';
 import { hasPermission } from '../members/permissions';
+import type { ServiceTokenAccess } from '../services/service-token';
 import { TOKEN_SESSION_ROLES } from './permissions';
 
 /**
@@ -11,7 +12,7 @@ import { TOKEN_SESSION_ROLES } from './permissions';
 export type SessionSubject =
   | { kind: 'principal'; name: string; assignedRoles: readonly string[] }
   | { kind: 'anonymous' }
-  | { kind: 'serviceToken'; canWrite: boolean }
+  | { kind: 'serviceToken'; access: ServiceTokenAccess }
   | { kind: 'member'; workspaceRole: WorkspaceRole };
 
 export interface DefaultRoles {
@@ -41,6 +42,12 @@ export function memberSessionRoles(workspaceRole: WorkspaceRole): readonly strin
     : TOKEN_SESSION_ROLES.dashboardUser;
 }
 
+const SERVICE_TOKEN_ROLES: Record<ServiceTokenAccess, [readonly string[], string]> = {
+  write: [TOKEN_SESSION_ROLES.serviceTokenWrite, 'service API token with write scope'],
+  read: [TOKEN_SESSION_ROLES.serviceTokenRead, 'service API token with read scope'],
+  adapter: [TOKEN_SESSION_ROLES.serviceTokenAdapter, 'an adapter of the service'],
+};
+
 export function sessionRoles(subject: SessionSubject, defaults: DefaultRoles): SessionRoles {
   switch (subject.kind) {
     case 'principal':
@@ -51,9 +58,7 @@ export function sessionRoles(subject: SessionSubject, defaults: DefaultRoles): S
     case 'anonymous':
       return collect([[defaults.rolesForAnonymousSessions, 'roles for anonymous sessions']]);
     case 'serviceToken':
-      return subject.canWrite
-        ? collect([[TOKEN_SESSION_ROLES.serviceTokenWrite, 'service API token with write scope']])
-        : collect([[TOKEN_SESSION_ROLES.serviceTokenRead, 'service API token with read scope']]);
+      return collect([SERVICE_TOKEN_ROLES[subject.access]]);
     case 'member':
       return collect([
         [

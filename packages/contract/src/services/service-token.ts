@@ -8,8 +8,15 @@ import { roleSchema } from '../members/member.schema';
 export const SERVICE_TOKEN_ALGORITHM = 'ES256';
 export const SERVICE_TOKEN_ISSUER = 'herald-cloud';
 
-/** Scopes of a service API token: full access, or read-only (the read-only authorization header). */
-export const SERVICE_TOKEN_SCOPES = { readWrite: 'read write', read: 'read' } as const;
+/**
+ * Scopes of a service API token: full access, or read-only (the read-only authorization header); `adapter` is only
+ * ever signed by the control plane for its own adapter processes (issue 27), whose rights are the PUBLISHER role's.
+ */
+export const SERVICE_TOKEN_SCOPES = {
+  readWrite: 'read write',
+  read: 'read',
+  adapter: 'adapter',
+} as const;
 export type ServiceTokenScope = (typeof SERVICE_TOKEN_SCOPES)[keyof typeof SERVICE_TOKEN_SCOPES];
 
 /** A service API token is for one service: its audience names it. */
@@ -40,7 +47,11 @@ export const serviceTokenClaimsSchema = z.object({
   sub: z.string(),
   aud: z.string(),
   exp: z.number(),
-  scope: z.enum([SERVICE_TOKEN_SCOPES.readWrite, SERVICE_TOKEN_SCOPES.read]),
+  scope: z.enum([
+    SERVICE_TOKEN_SCOPES.readWrite,
+    SERVICE_TOKEN_SCOPES.read,
+    SERVICE_TOKEN_SCOPES.adapter,
+  ]),
   /** Credential version: rotating the secret raises it, and the runtime refuses older tokens. */
   cv: z.number().int().nonnegative(),
 });
@@ -65,9 +76,12 @@ export const dashboardTokenClaimsSchema = z.object({
 });
 export type DashboardTokenClaims = z.infer<typeof dashboardTokenClaimsSchema>;
 
-/** Whether a parsed scope allows writing (publishing, admin writes). */
-export function scopeAllowsWrite(scope: string): boolean {
-  return scope.split(' ').includes('write');
+/** What a service token may do, by its scope: everything (write), read only, or an adapter's publishing rights. */
+export type ServiceTokenAccess = 'write' | 'read' | 'adapter';
+
+export function serviceTokenAccess(scope: string): ServiceTokenAccess {
+  if (scope === SERVICE_TOKEN_SCOPES.adapter) return 'adapter';
+  return scope.split(' ').includes('write') ? 'write' : 'read';
 }
 
 /**

@@ -17,12 +17,12 @@ let state: DurableState;
 let server: Server;
 let reevaluations = 0;
 
-async function call(method: string, path: string, body?: unknown) {
+async function call(method: string, path: string, body?: unknown, token = 'principal-session') {
   const { port } = server.address() as AddressInfo;
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
     headers: {
-      authorization: 'Bearer principal-session',
+      authorization: `Bearer ${token}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -77,15 +77,17 @@ beforeAll(async () => {
     logger: silentLogger,
     counters: createCounters(),
     verifyToken: async (token) =>
-      token === 'principal-session'
-        ? {
-            ok: true,
-            identity: createIdentity(
-              { kind: 'principal', name: 'ops', assignedRoles: ['plant-operator'] },
-              state,
-            ),
-          }
-        : { ok: false, returnCode: 4, reason: 'unknown token' },
+      token === 'adapter-session'
+        ? { ok: true, identity: createIdentity({ kind: 'serviceToken', access: 'adapter' }, state) }
+        : token === 'principal-session'
+          ? {
+              ok: true,
+              identity: createIdentity(
+                { kind: 'principal', name: 'ops', assignedRoles: ['plant-operator'] },
+                state,
+              ),
+            }
+          : { ok: false, returnCode: 4, reason: 'unknown token' },
     sessions: () => [],
     disconnect: () => 0,
     reevaluateSessions: () => {
@@ -158,5 +160,36 @@ describe('admin routes for a session with custom roles', () => {
     expect((await call('PUT', '/admin/topics/plant/a', { value: 'again' })).body.message).toBe(
       'this session lacks UPDATE_TOPIC on "plant/a"',
     );
+  });
+});
+
+describe('admin routes for an adapter of the service (issue 27: rights only of what it needs)', () => {
+  const asAdapter = (method: string, path: string, body?: unknown) =>
+    call(method, path, body, 'adapter-session');
+
+  it('creates topics with properties and writes values, as the PUBLISHER role may', async () => {
+    expect(
+      (
+        await asAdapter('PUT', '/admin/topics/kafka/orders/0', {
+          value: 'v',
+          properties: { PRIORITY: 'high' },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await asAdapter('GET', '/admin/topics/kafka/orders/0')).status).toBe(200);
+  });
+
+  it('may not read or change the security settings, nor remove sessions', async () => {
+    expect(await asAdapter('GET', '/admin/security')).toEqual({
+      status: 403,
+      body: {
+        code: 'FORBIDDEN',
+        message: 'this session lacks the global permission VIEW_SECURITY',
+      },
+    });
+    expect(
+      (await asAdapter('PUT', '/admin/security/roles/plant-operator', { globalPermissions: [] }))
+        .status,
+    ).toBe(403);
   });
 });

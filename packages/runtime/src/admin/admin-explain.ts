@@ -109,10 +109,10 @@ export function parseExplainSubject(text: string, source: SecuritySource): Subje
       principalName: value,
     };
   }
-  if (kind === 'serviceToken' && (value === 'read' || value === 'write')) {
+  if (kind === 'serviceToken' && (value === 'read' || value === 'write' || value === 'adapter')) {
     return {
       ok: true,
-      subject: { kind: 'serviceToken', canWrite: value === 'write' },
+      subject: { kind: 'serviceToken', access: value },
       label: `service API token (${value} scope)`,
       principalName: null,
     };
@@ -128,7 +128,7 @@ export function parseExplainSubject(text: string, source: SecuritySource): Subje
   return {
     ok: false,
     message:
-      'subject: principal:<name>, anonymous, serviceToken:read, serviceToken:write or member:<role>',
+      'subject: principal:<name>, anonymous, serviceToken:read, serviceToken:write, serviceToken:adapter or member:<role>',
   };
 }
 

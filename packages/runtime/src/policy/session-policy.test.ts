@@ -233,8 +233,8 @@ describe('rights follow the store', () => {
   it('are shared by sessions holding the same roles under the same store, and rebuilt apart after a change', () => {
     const local = testSecurity([role('R', { defaultPathPermissions: ['READ_TOPIC'] })]);
     const model = local.securityModel();
-    const first = createIdentity({ kind: 'serviceToken', canWrite: false }, null);
-    const second = createIdentity({ kind: 'serviceToken', canWrite: false }, null);
+    const first = createIdentity({ kind: 'serviceToken', access: 'read' }, null);
+    const second = createIdentity({ kind: 'serviceToken', access: 'read' }, null);
     expect(first.rights).toBe(second.rights);
     expect(rightsFor(model, ['R'])).toBe(rightsFor(model, ['R']));
     expect(rightsFor(model, ['R'])).not.toBe(rightsFor(model, ['CLIENT']));

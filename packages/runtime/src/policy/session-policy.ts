@@ -1,7 +1,7 @@
 import {
   DASHBOARD_PRINCIPAL,
   DASHBOARD_TOKEN_AUDIENCE,
-  scopeAllowsWrite,
+  serviceTokenAccess,
   serviceTokenAudience,
   type DashboardTokenClaims,
   type ServiceTokenClaims,
@@ -243,7 +243,7 @@ export function identityFromServiceToken(
   return {
     ok: true,
     identity: createIdentity(
-      { kind: 'serviceToken', canWrite: scopeAllowsWrite(claims.scope) },
+      { kind: 'serviceToken', access: serviceTokenAccess(claims.scope) },
       null,
       {
         tokenSubject: claims.sub,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVICE_TOKEN_SCOPES } from '@herald/contract/services/service-token';
 import type { service } from '../../../db/schema';
 import type { RuntimeEndpoint } from '../provisioner';
 import { runtimeBaseEnv } from '../runtime-env';
@@ -73,7 +74,8 @@ export function createAdapterKind(
       await tokens.signServiceToken({
         serviceId: row.id,
         subject: subjectOf(adapter.id),
-        scope: 'read write',
+        // The PUBLISHER role's rights: topics only, no administration (contract TOKEN_SESSION_ROLES).
+        scope: SERVICE_TOKEN_SCOPES.adapter,
         credentialVersion: row.credentialVersion,
         ttlSeconds: ADAPTER_CREDENTIAL_TTL_SECONDS,
       })

@@ -54,6 +54,7 @@ describe('Security → Roles → Default roles (issue 11 item 5)', () => {
       ['Dashboard: User', 'OBSERVER'],
       ['Service API token, write', 'ADMINISTRATOR'],
       ['Service API token, read', 'CLIENT'],
+      ['Adapters (Kafka, REST)', 'PUBLISHER'],
     ]);
   });
 

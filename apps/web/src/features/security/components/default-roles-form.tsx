@@ -35,6 +35,11 @@ const TOKEN_SESSIONS = [
     roles: TOKEN_SESSION_ROLES.serviceTokenRead,
     why: 'A read token reads and subscribes everywhere and publishes nothing.',
   },
+  {
+    who: 'Adapters (Kafka, REST)',
+    roles: TOKEN_SESSION_ROLES.serviceTokenAdapter,
+    why: 'An adapter moves values in and out of topics and creates them; it administers nothing.',
+  },
 ];
 
 export interface DefaultRolesFormProps {

@@ -39,6 +39,7 @@ export const FIXED_SUBJECTS = [
   { value: 'anonymous', label: 'Anonymous session' },
   { value: 'serviceToken:read', label: 'Service API token (read)' },
   { value: 'serviceToken:write', label: 'Service API token (write)' },
+  { value: 'serviceToken:adapter', label: 'An adapter of the service (Kafka, REST)' },
   { value: 'member:User', label: 'Dashboard member: User' },
   { value: 'member:Admin', label: 'Dashboard member: Admin/Owner' },
 ] as const;
