@@ -463,7 +463,8 @@ export async function kafkaGatewayRoutes(app: FastifyInstance): Promise<void> {
       request.body.newVersion,
     );
     if (verdict.kind === 'refused') throw badField('newVersion', verdict.message);
-    if (verdict.kind === 'latest') return { upgradeType: 'latest' as const, version: verdict.version };
+    if (verdict.kind === 'latest')
+      return { upgradeType: 'latest' as const, version: verdict.version };
     // An upgrade now replaces any scheduled one.
     const adapter = await updateAdapter(
       app.db,
