@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -128,8 +129,17 @@ export function kafkaAdapterRegistration(
           .set(member === 1 ? { status, updatedAt: clock() } : { member2Status: status })
           .where(eq(kafkaAdapter.id, adapterId));
       },
-      // The rows go with the adapter (or its service, by cascade): nothing else is kept.
-      async forget() {},
+      // The rows went with the adapter (or its service, by cascade); its ready and notes files go now, so nothing
+      // reads a dead process's port. Its log stays for the log collector (removed with the service's folder).
+      async forget(workloadId) {
+        const services = path.join(config.dataDir, 'services');
+        const stem = kafkaAdapterFileStem(workloadId);
+        for (const dir of await readdir(services).catch(() => [] as string[])) {
+          for (const file of [`${stem}.json`, `${stem}.control.json`]) {
+            await rm(path.join(services, dir, file), { force: true });
+          }
+        }
+      },
     };
 
     const kind = createAdapterKind(
