@@ -83,7 +83,7 @@ describe('Kafka adapter processes under the reconcile loop', () => {
   };
 
   it(
-    'runs both members of a high-availability adapter with its settings, restarts them on a change, stops them on disable and delete',
+    'runs both members of a high-availability adapter with its settings, restarts them on a change and after a kill -9, stops them on disable and delete',
     { timeout: 120_000 },
     async () => {
       const created = await call(
@@ -189,6 +189,26 @@ describe('Kafka adapter processes under the reconcile loop', () => {
       await expect.poll(() => running(adapterId), { timeout: 60_000 }).toBe(true);
       const enabled = infoOf(adapterId).pid;
       expect(isAlive(enabled)).toBe(true);
+
+      // A kill -9 of a member: restarted by the loop; the runtime and the other member untouched.
+      const runtimePid = (
+        JSON.parse(
+          readFileSync(
+            path.join(app.config.dataDir, 'services', serviceId, 'runtime.json'),
+            'utf8',
+          ),
+        ) as { pid: number }
+      ).pid;
+      const other = infoOf(member2).pid;
+      process.kill(enabled, 'SIGKILL');
+      await expect
+        .poll(async () => (await running(adapterId)) && infoOf(adapterId).pid !== enabled, {
+          timeout: 60_000,
+        })
+        .toBe(true);
+      expect(isAlive(infoOf(adapterId).pid)).toBe(true);
+      expect(isAlive(runtimePid)).toBe(true);
+      expect(infoOf(member2).pid).toBe(other);
 
       // Both members' lines are the adapter's log.
       await expect
