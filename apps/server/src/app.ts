@@ -29,6 +29,7 @@ import { createLocalProvisioner } from './adapters/provisioner/local-provisioner
 import { createLogCollector } from './adapters/provisioner/log-collector';
 import { pushRevocationsWhenRunning } from './modules/members/member-rights-sync';
 import type { Provisioner } from './adapters/provisioner/provisioner';
+import type { AdapterKindRegistration } from './adapters/provisioner/workloads/kinds';
 import { createMailer } from './adapters/mail/mailer';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
@@ -58,6 +59,7 @@ import { operatorChannel } from './operator/operator-channel';
 import { resolveOperatorToken } from './operator/operator-token';
 import { scheduleTrials } from './modules/free-trial/trial-scheduler';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { kafkaGatewayRoutes } from './modules/kafka-gateway/routes';
 import {
   scheduleMarketplaceWork,
   watchSimulatorStatus,
@@ -123,12 +125,14 @@ export interface AppOptions {
   identity: IdentityPort;
   mailer: Mailer;
   clock: () => Date;
+  /** The adapter kinds the provisioner runs (default: the registry's, workloads/kinds.ts); tests use a stand-in. */
+  adapterKinds?: readonly AdapterKindRegistration[];
 }
 
 /** The whole application as one plugin (after fastify/demo): tests and server.ts build it the same way. */
 const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   app,
-  { config, database, flags, identity, mailer, clock },
+  { config, database, flags, identity, mailer, clock, adapterKinds },
 ) => {
   app.decorate('config', config);
   app.decorate('flags', flags);
@@ -153,6 +157,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
     tokens,
     clock,
     ...(metricsToken ? { metricsToken } : {}),
+    ...(adapterKinds && { adapterKinds }),
   });
   app.decorate('provisioner', provisioner);
   const metricsStore = createMetricsStore({ db: database.db, config, clock, logger: app.log });
@@ -265,6 +270,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(topicRoutes);
   await app.register(consoleRoutes);
   await app.register(securityRoutes);
+  await app.register(kafkaGatewayRoutes);
   await app.register(usageRoutes);
   await app.register(logRoutes);
   await app.register(invoicingRoutes);
@@ -304,6 +310,8 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** scrypt cost of new password hashes (default: production strength); tests inject a cheap one. */
   passwordHashCost?: ScryptCost;
+  /** The adapter kinds the provisioner runs (default: the registry's); tests register one over a stand-in. */
+  adapterKinds?: readonly AdapterKindRegistration[];
 }
 
 /** Builds the ready app. Fastify's own options (ids, timeouts, limits) are decided here, once. */
@@ -356,7 +364,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // And what Node's own parser refuses (431, 400, 408), before Fastify sees a request (issue 25).
       clientErrorHandler: handleClientError,
     });
-    await app.register(heraldApp, { config, database, flags, identity, mailer, clock });
+    await app.register(heraldApp, {
+      config,
+      database,
+      flags,
+      identity,
+      mailer,
+      clock,
+      ...(options.adapterKinds && { adapterKinds: options.adapterKinds }),
+    });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
     const ownedDatabase = options.db ? undefined : database;
     const ownedFlags = options.flags ? undefined : flags;

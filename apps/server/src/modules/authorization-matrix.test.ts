@@ -12,6 +12,7 @@ import { useTestApp } from '../testing/use-test-app';
 import { ensureSubscription } from './invoicing/subscriptions.repository';
 import { insertTestCheckout, makePaidExemptService } from '../testing/test-payments';
 import { simulatorOf } from './marketplace/marketplace-test-helpers';
+import { insertTestKafkaAdapter } from './kafka-gateway/testing/kafka-test-data';
 
 import { TEST_PASSWORD, uniqueAddress, uniqueEmail } from '../testing/test-users';
 import {
@@ -74,6 +75,8 @@ const MEMBER_MANAGEMENT = new Set([
 
 /** Refusals a sample meets by a business rule rather than by authorization (route → actor → status). */
 const RULE_REFUSALS: Record<string, Partial<Record<Actor, number>>> = {
+  // Nothing listens on port 9: the cluster cannot be reached (400, the client's `false`; kafka-gateway tests reach one).
+  testKafkaConnection: { User: 400, Admin: 400, Owner: 400 },
   leaveWorkspace: { Owner: 403 },
   // An owner must always exist: the Owner of a shared workspace cannot delete the account.
   deleteUser: { Owner: 409 },
@@ -120,7 +123,116 @@ const svc = async (context: MatrixContext, scheduled = false) => ({
   serviceId: (await context.teamService({ scheduled })).serviceId,
 });
 
+/** A service of the team with a Kafka adapter (version 0.9, so the catalogue's 1.0 is an upgrade), its ids. */
+const kafka = async (context: MatrixContext, scheduled = false) => {
+  const { serviceId } = await svc(context);
+  const ids = await insertTestKafkaAdapter(context.app, serviceId, {
+    version: '0.9',
+    ...(scheduled && { scheduledVersion: '1.0', scheduledTimestamp: Date.now() + 60_000 }),
+  });
+  return { serviceId, ...ids };
+};
+const KAFKA_CLUSTER_BODY = {
+  label: 'main',
+  kafkaBrokerAddresses: ['127.0.0.1:9'],
+  authentication: { securityProtocol: 'plaintext' },
+};
+const KAFKA_PUBLISHER_BODY = { label: 'out', framework: { heraldTopicSelector: '?sensors//' } };
+const KAFKA_SUBSCRIBER_BODY = { label: 'in', kafkaTopics: ['orders'], consumerGroupId: 'herald' };
+
 const SAMPLES: Record<string, SampleFactory> = {
+  // Kafka gateway (modules/kafka-gateway tests run each call's rules and failures)
+  createKafkaAdapter: async (context) => {
+    const params = await svc(context);
+    // A paid service of an exempted workspace: section 8's rules pass.
+    await makePaidExemptService(context.app, context.workspaceId, params.serviceId);
+    return { params, body: { label: 'orders', reconnectInterval: 1000, haEnabled: false } };
+  },
+  listKafkaAdapters: async (context) => ({ params: await svc(context) }),
+  getKafkaAdapterState: async (context) => {
+    const { serviceId, adapterId } = await kafka(context);
+    return { params: { serviceId, adapterId } };
+  },
+  enableKafkaAdapter: async (context) => {
+    const { serviceId, adapterId } = await kafka(context);
+    return { params: { serviceId, adapterId } };
+  },
+  disableKafkaAdapter: async (context) => {
+    const { serviceId, adapterId } = await kafka(context);
+    return { params: { serviceId, adapterId } };
+  },
+  deleteKafkaAdapter: async (context) => {
+    const { serviceId, adapterId } = await kafka(context);
+    return { params: { serviceId, adapterId } };
+  },
+  createKafkaCluster: async (context) => {
+    const { serviceId, adapterId } = await kafka(context);
+    return { params: { serviceId, adapterId }, body: KAFKA_CLUSTER_BODY };
+  },
+  updateKafkaCluster: async (context) => {
+    const { serviceId, adapterId, clusterId } = await kafka(context);
+    return { params: { serviceId, adapterId, clusterId }, body: KAFKA_CLUSTER_BODY };
+  },
+  deleteKafkaCluster: async (context) => {
+    const { serviceId, adapterId, clusterId } = await kafka(context);
+    return { params: { serviceId, adapterId, clusterId } };
+  },
+  createKafkaPublisher: async (context) => {
+    const { serviceId, adapterId, clusterId } = await kafka(context);
+    return { params: { serviceId, adapterId, clusterId }, body: KAFKA_PUBLISHER_BODY };
+  },
+  createKafkaSubscriber: async (context) => {
+    const { serviceId, adapterId, clusterId } = await kafka(context);
+    return { params: { serviceId, adapterId, clusterId }, body: KAFKA_SUBSCRIBER_BODY };
+  },
+  updateKafkaPublisher: async (context) => {
+    const { serviceId, adapterId, clusterId, publisherId } = await kafka(context);
+    return {
+      params: { serviceId, adapterId, clusterId, publisherId },
+      body: KAFKA_PUBLISHER_BODY,
+    };
+  },
+  updateKafkaSubscriber: async (context) => {
+    const { serviceId, adapterId, clusterId, subscriberId } = await kafka(context);
+    return {
+      params: { serviceId, adapterId, clusterId, subscriberId },
+      body: KAFKA_SUBSCRIBER_BODY,
+    };
+  },
+  deleteKafkaPublisher: async (context) => {
+    const { serviceId, adapterId, clusterId, publisherId } = await kafka(context);
+    return { params: { serviceId, adapterId, clusterId, publisherId } };
+  },
+  deleteKafkaSubscriber: async (context) => {
+    const { serviceId, adapterId, clusterId, subscriberId } = await kafka(context);
+    return { params: { serviceId, adapterId, clusterId, subscriberId } };
+  },
+  testKafkaConnection: async (context) => ({
+    params: await svc(context),
+    body: {
+      kafkaBrokerAddresses: ['127.0.0.1:9'],
+      authentication: { securityProtocol: 'plaintext' },
+    },
+  }),
+  getAdapterScheduledUpgrade: async (context) => {
+    const { serviceId, adapterId } = await kafka(context, true);
+    return { params: { serviceId, adapterId, type: 'kafka-gateway' } };
+  },
+  scheduleAdapterUpgrade: async (context) => {
+    const { serviceId, adapterId } = await kafka(context);
+    return {
+      params: { serviceId, adapterId, type: 'kafka-gateway' },
+      body: { newVersion: '1.0', scheduledTimestamp: Date.now() + 60_000 },
+    };
+  },
+  cancelAdapterScheduledUpgrade: async (context) => {
+    const { serviceId, adapterId } = await kafka(context, true);
+    return { params: { serviceId, adapterId, type: 'kafka-gateway' } };
+  },
+  upgradeAdapter: async (context) => {
+    const { serviceId, adapterId } = await kafka(context);
+    return { params: { serviceId, adapterId, type: 'kafka-gateway' }, body: { newVersion: '1.0' } };
+  },
   // public
   getHealth: () => ({}),
   ofrepEvaluateFlags: () => ({ body: { context: {} } }),

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import type { ScryptCost } from '../adapters/identity/password-hash';
+import type { AdapterKindRegistration } from '../adapters/provisioner/workloads/kinds';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Config } from '../config';
@@ -49,6 +50,8 @@ export interface TestAppOptions {
   plugins?: FastifyPluginAsync[];
   clock?: () => Date;
   passwordHashCost?: ScryptCost;
+  /** The adapter kinds the provisioner runs (default: the registry's). */
+  adapterKinds?: readonly AdapterKindRegistration[];
 }
 
 /** The real app on the test leg's database, for `app.inject` (no port, hermetic). Close it in afterAll. */
@@ -67,6 +70,7 @@ export function createTestApp(options: TestAppOptions): Promise<FastifyInstance>
     plugins: [...(options.plugins ?? []), removeDataDir],
     ...(options.clock && { clock: options.clock }),
     passwordHashCost: options.passwordHashCost ?? TEST_PASSWORD_HASH_COST,
+    ...(options.adapterKinds && { adapterKinds: options.adapterKinds }),
   });
 }
 

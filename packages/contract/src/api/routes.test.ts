@@ -136,6 +136,8 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['GET', '/v3/health'],
   ['POST', '/v3/service/{serviceId}/restart'],
   ['POST', '/v3/service/{serviceId}/cancel'],
+  // A Kafka adapter's live state for the screens (issue 27; path ours)
+  ['GET', '/v3/service/{serviceId}/gateway-kafka-adapters/{adapterId}/state'],
   // Service API credentials (section 3 "Service API details"; paths are ours)
   ['POST', '/v3/service/{serviceId}/service-api/details/reveal'],
   ['POST', '/v3/service/{serviceId}/service-api/rotate-secret'],

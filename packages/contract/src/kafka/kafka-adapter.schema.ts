@@ -179,6 +179,11 @@ export const kafkaAdapterRecordSchema = z.object({
   haEnabled: z.boolean(),
   kafkaClusterConfigs: z.array(kafkaClusterSchema),
   kafkaServices: z.array(kafkaServiceSchema),
+  /**
+   * Ours (issue 27): the status of its process in section 4's words (POD_PENDING, POD_INITIALIZING, RUNNING,
+   * SUSPENDED for a deactivated one, ERROR); optional so a record without it still parses.
+   */
+  status: z.string().optional(),
 });
 export type KafkaAdapterRecord = z.infer<typeof kafkaAdapterRecordSchema>;
 
@@ -532,3 +537,54 @@ export const upgradeAdapterResponseSchema = z.object({
   version: z.string(),
 });
 export type UpgradeAdapterResponse = z.infer<typeof upgradeAdapterResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Live state (ours, issue 27): GET .../gateway-kafka-adapters/{adapterId}/state
+
+/** A record a subscriber consumed and the topic it became: the sample panel's rows. */
+export const kafkaRecordSampleSchema = z.object({
+  kafkaTopic: z.string(),
+  partition: z.number().int(),
+  offset: z.string(),
+  key: z.string().nullable(),
+  topicPath: z.string(),
+  value: z.string(),
+  /** Unix milliseconds. */
+  at: z.number(),
+});
+export type KafkaRecordSample = z.infer<typeof kafkaRecordSampleSchema>;
+
+/** What the adapter process reports on its `GET /state` (one member's view). */
+export const kafkaAdapterProcessStateSchema = z.object({
+  clusters: z.array(
+    z.object({ id: z.string(), connected: z.boolean(), error: z.string().optional() }),
+  ),
+  subscribers: z.array(
+    z.object({
+      id: z.string(),
+      lag: z.number(),
+      ratePerSecond: z.number(),
+      samples: z.array(kafkaRecordSampleSchema),
+    }),
+  ),
+  publishers: z.array(
+    z.object({
+      id: z.string().optional(),
+      produced: z.number(),
+      failed: z.number(),
+      buffered: z.number(),
+      ratePerSecond: z.number(),
+    }),
+  ),
+});
+export type KafkaAdapterProcessState = z.infer<typeof kafkaAdapterProcessStateSchema>;
+
+/**
+ * The screens' live state of an adapter: `running: false` while no process answers (deactivated, starting, crashed),
+ * else the state its first member reports (both members of a pair share the consumer groups).
+ */
+export const kafkaAdapterLiveStateSchema = z.discriminatedUnion('running', [
+  z.object({ running: z.literal(false), status: z.string() }),
+  kafkaAdapterProcessStateSchema.extend({ running: z.literal(true), status: z.string() }),
+]);
+export type KafkaAdapterLiveState = z.infer<typeof kafkaAdapterLiveStateSchema>;

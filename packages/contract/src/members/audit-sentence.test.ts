@@ -297,6 +297,61 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     'Marked the invoice 202611-ABC as paid',
   ],
   ['billing.invoice_settled', '202611-ABC', { status: 'void' }, 'Voided the invoice 202611-ABC'],
+  // Kafka gateway adapters (issue 27).
+  [
+    'service.kafka_adapter_created',
+    'lunar-sky',
+    { label: 'orders' },
+    'Created the Kafka adapter “orders” on the service “lunar-sky”',
+  ],
+  [
+    'service.kafka_adapter_enabled',
+    'lunar-sky',
+    { label: 'orders' },
+    'Activated the Kafka adapter “orders” on the service “lunar-sky”',
+  ],
+  [
+    'service.kafka_adapter_disabled',
+    'lunar-sky',
+    { label: 'orders' },
+    'Deactivated the Kafka adapter “orders” on the service “lunar-sky”',
+  ],
+  [
+    'service.kafka_adapter_deleted',
+    'lunar-sky',
+    {},
+    'Deleted a Kafka adapter from the service “lunar-sky”',
+  ],
+  [
+    'service.kafka_adapter_configured',
+    'lunar-sky',
+    { label: 'orders', part: 'subscriber', name: 'in', change: 'added' },
+    'Added the subscriber “in” to the Kafka adapter “orders” on the service “lunar-sky”',
+  ],
+  [
+    'service.kafka_adapter_configured',
+    'lunar-sky',
+    { label: 'orders', part: 'cluster', name: 'main', change: 'removed' },
+    'Removed the cluster “main” from the Kafka adapter “orders” on the service “lunar-sky”',
+  ],
+  [
+    'service.adapter_upgrade_scheduled',
+    'lunar-sky',
+    { label: 'orders', version: '1.1' },
+    'Scheduled an upgrade of the Kafka adapter “orders” on the service “lunar-sky” to version 1.1',
+  ],
+  [
+    'service.adapter_upgrade_cancelled',
+    'lunar-sky',
+    { label: 'orders' },
+    'Cancelled the scheduled upgrade of the Kafka adapter “orders” on the service “lunar-sky”',
+  ],
+  [
+    'service.adapter_upgraded',
+    'lunar-sky',
+    { label: 'orders', version: '1.1' },
+    'Upgraded the Kafka adapter “orders” on the service “lunar-sky” to version 1.1',
+  ],
   // Payments and plan changes (docs/decisions/023).
   [
     'service.plan_changed',

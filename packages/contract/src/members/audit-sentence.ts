@@ -14,6 +14,12 @@ function service(target: string | null): string {
   return target === null || target === '' ? 'a service' : `the service “${target}”`;
 }
 
+/** `the Kafka adapter “orders”` from the details' label. */
+function kafkaAdapter(details: Record<string, unknown>): string {
+  const label = text(details.label);
+  return label ? `the Kafka adapter “${label}”` : 'a Kafka adapter';
+}
+
 /** "a User", "an Admin", "an Owner" (by sound: User starts with a consonant sound). */
 function withArticle(role: string): string {
   return role === 'Admin' || role === 'Owner' ? `an ${role}` : `a ${role}`;
@@ -173,6 +179,33 @@ const SENTENCES = {
       : `Scheduled an update of ${service(target)}`;
   },
   'service.update_cancelled': (target) => `Cancelled the scheduled update of ${service(target)}`,
+  'service.kafka_adapter_created': (target, details) =>
+    `Created ${kafkaAdapter(details)} on ${service(target)}`,
+  'service.kafka_adapter_enabled': (target, details) =>
+    `Activated ${kafkaAdapter(details)} on ${service(target)}`,
+  'service.kafka_adapter_disabled': (target, details) =>
+    `Deactivated ${kafkaAdapter(details)} on ${service(target)}`,
+  'service.kafka_adapter_deleted': (target, details) =>
+    `Deleted ${kafkaAdapter(details)} from ${service(target)}`,
+  'service.kafka_adapter_configured': (target, details) => {
+    const part = text(details.part);
+    const name = text(details.name);
+    const what = part ? `the ${part}${name ? ` “${name}”` : ''}` : 'the settings';
+    const change = text(details.change);
+    const verb = change === 'added' ? 'Added' : change === 'removed' ? 'Removed' : 'Changed';
+    const preposition = change === 'added' ? 'to' : change === 'removed' ? 'from' : 'of';
+    return `${verb} ${what} ${preposition} ${kafkaAdapter(details)} on ${service(target)}`;
+  },
+  'service.adapter_upgrade_scheduled': (target, details) => {
+    const version = text(details.version);
+    return `Scheduled an upgrade of ${kafkaAdapter(details)} on ${service(target)}${version ? ` to version ${version}` : ''}`;
+  },
+  'service.adapter_upgrade_cancelled': (target, details) =>
+    `Cancelled the scheduled upgrade of ${kafkaAdapter(details)} on ${service(target)}`,
+  'service.adapter_upgraded': (target, details) => {
+    const version = text(details.version);
+    return `Upgraded ${kafkaAdapter(details)} on ${service(target)}${version ? ` to version ${version}` : ''}`;
+  },
   'service.credentials.revealed': (target) => `Revealed the API credentials of ${service(target)}`,
   'service.secret.rotated': (target) => `Rotated the API client secret of ${service(target)}`,
   'service.role_saved': (target, details) => {

@@ -70,6 +70,15 @@ export const AUDIT_ACTIONS = [
   'service.settings_changed',
   'service.update_scheduled',
   'service.update_cancelled',
+  // Kafka gateway adapters (issue 27): never a password in the details.
+  'service.kafka_adapter_created',
+  'service.kafka_adapter_enabled',
+  'service.kafka_adapter_disabled',
+  'service.kafka_adapter_deleted',
+  'service.kafka_adapter_configured',
+  'service.adapter_upgrade_scheduled',
+  'service.adapter_upgrade_cancelled',
+  'service.adapter_upgraded',
   'service.credentials.revealed',
   'service.secret.rotated',
   // Service security (docs/decisions/021): never a password in the details.

@@ -12,7 +12,8 @@ export interface LogSource {
   plainLevel: LogLevel;
 }
 
-const KAFKA_ADAPTER_LOG = /^kafka-adapter-([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.log$/;
+/** `kafka-adapter-{id}.log`, and `kafka-adapter-{id}.member-2.log` of a high-availability pair's second member. */
+const KAFKA_ADAPTER_LOG = /^kafka-adapter-([A-Za-z0-9][A-Za-z0-9_-]{0,63})(?:\.member-2)?\.log$/;
 
 /** Which stream a file of a service's data dir feeds; null for files that are not collected. */
 export function logSourceOf(fileName: string): LogSource | null {

@@ -15,3 +15,4 @@ export * from './payments';
 export * from './invoicing';
 export * from './free-trial';
 export * from './marketplace';
+export * from './kafka-adapter';

@@ -6,7 +6,8 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 /** One timer for the nearest scheduled version update, re-armed after every reconciliation. */
 export function createUpdateScheduler(options: {
-  store: ServiceStore;
+  /** Where the nearest schedule is read: the services' (the loop), or the adapters' (kafka-gateway). */
+  store: Pick<ServiceStore, 'nextScheduledUpdate'>;
   clock: () => Date;
   logger: FastifyBaseLogger;
   onDue: (serviceId: string) => void;

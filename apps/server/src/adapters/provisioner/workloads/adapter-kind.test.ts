@@ -57,6 +57,12 @@ describe('an adapter workload kind from its declaration', () => {
       stream: { kind: 'kafka-adapter', adapterId: 'k1' },
       plainLevel: 'info',
     });
+    // The second member of a high-availability pair (workload id `k1.member-2`) logs under the same adapter.
+    const member2 = kind.refOf({ ...source, adapter: { ...source.adapter, id: 'k1.member-2' } });
+    expect(logSourceOf(member2.files.log)?.stream).toEqual({
+      kind: 'kafka-adapter',
+      adapterId: 'k1',
+    });
   });
 
   it('starts with its own MQTT credential to its service’s runtime and its own settings', async () => {

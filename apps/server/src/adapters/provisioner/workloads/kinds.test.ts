@@ -35,11 +35,15 @@ const registration =
   });
 
 describe('the registry of workload kinds', () => {
-  it('runs the runtime and no adapter kind in production yet', () => {
-    expect(ADAPTER_KINDS).toEqual([]);
+  it('runs the runtime and the Kafka adapter kind in production', () => {
+    expect(ADAPTER_KINDS).toHaveLength(1);
     const kinds = createWorkloadKinds(context);
     expect(kinds.runtime.name).toBe('runtime');
-    expect(kinds.adapters).toEqual([]);
+    expect(kinds.adapters.map((entry) => entry.kind.name)).toEqual(['kafka-adapter']);
+    expect(
+      kinds.adapters[0]!.kind.refOf({ service: { id: 's1' }, adapter: { id: 'k1.member-2' } }).files
+        .log,
+    ).toBe('kafka-adapter-k1.member-2.log');
   });
 
   it('builds each registered adapter kind with its source', () => {

@@ -5,6 +5,7 @@ import type { RuntimeKindOptions } from './runtime-kind';
 import { createRuntimeKind } from './runtime-kind';
 import type { KindContext, WorkloadKind } from './workload-kind';
 import type { WorkloadSource } from './workload-source';
+import { kafkaAdapterRegistration } from '../../../modules/kafka-gateway/kafka-adapter-kind';
 
 type ServiceRow = typeof service.$inferSelect;
 
@@ -24,10 +25,10 @@ export interface AdapterKindContext extends KindContext {
 export type AdapterKindRegistration = (context: AdapterKindContext) => AdapterKindEntry;
 
 /**
- * The adapter kinds this installation runs. None yet: issue 27 adds the Kafka adapter's registration (its
- * declaration and a source over its table), issue 28 the REST adapter's; nothing else in the provisioner changes.
+ * The adapter kinds this installation runs: the Kafka adapter (issue 27: its declaration and a source over its
+ * tables); issue 28 adds the REST adapter's; nothing else in the provisioner changes.
  */
-export const ADAPTER_KINDS: readonly AdapterKindRegistration[] = [];
+export const ADAPTER_KINDS: readonly AdapterKindRegistration[] = [kafkaAdapterRegistration()];
 
 /** Every workload kind the reconcile loop runs: the service's runtime, and the registered adapter kinds. */
 export interface WorkloadKinds {
