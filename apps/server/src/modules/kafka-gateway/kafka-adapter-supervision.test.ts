@@ -227,7 +227,8 @@ describe('Kafka adapter processes under the reconcile loop', () => {
       const last = [infoOf(adapterId).pid, infoOf(member2).pid];
       expect((await call(routes.deleteKafkaAdapter, { adapterId })).statusCode).toBe(204);
       await expect.poll(() => last.some(isAlive), { timeout: 30_000 }).toBe(false);
-      expect(existsSync(infoFile(adapterId))).toBe(false);
+      // Its files go once the loop has forgotten it, a moment after the processes ended.
+      await expect.poll(() => existsSync(infoFile(adapterId)), { timeout: 30_000 }).toBe(false);
     },
   );
 });
