@@ -54,6 +54,8 @@ export interface PublisherStats {
   failed: number;
   /** Values waiting for Kafka, in the batch being sent included. */
   buffered: number;
+  /** What they cost the buffer's byte bound (publish-buffer.ts). */
+  bufferedBytes: number;
   ratePerSecond: number;
 }
 
@@ -290,7 +292,13 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
 
   let stopped: Promise<void> | null = null;
   return {
-    stats: () => ({ produced, failed, buffered: buffer.records, ratePerSecond: rate.perSecond() }),
+    stats: () => ({
+      produced,
+      failed,
+      buffered: buffer.records,
+      bufferedBytes: buffer.bytes,
+      ratePerSecond: rate.perSecond(),
+    }),
     stop() {
       stopped ??= (async () => {
         stopping = true;

@@ -130,7 +130,14 @@ export async function collectRecords(
     logLevel: 0,
   });
   groups += 1;
-  const consumer: Consumer = kafka.consumer({ groupId: `publisher-test-${process.pid}-${groups}` });
+  // The settings packages/kafka-mock's README gives for prompt joins against the mock.
+  const consumer: Consumer = kafka.consumer({
+    groupId: `publisher-test-${process.pid}-${groups}`,
+    sessionTimeout: 3000,
+    heartbeatInterval: 500,
+    maxWaitTimeInMs: 100,
+    retry: { retries: 2 },
+  });
   const records: ConsumedRecord[] = [];
   let waiters: (() => void)[] = [];
   await consumer.connect();
