@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KafkaJSNonRetriableError, KafkaJSProtocolError, type Producer } from 'kafkajs';
 import type { PublisherHandle } from './publisher';
 import {
   collectRecords,
@@ -26,6 +27,7 @@ const KAFKA_TOPICS = [
   'bounded.count',
   'bounded.bytes',
   'quiet.feed',
+  'refuse.feed',
 ];
 
 let peers: PublisherPeers;
@@ -157,6 +159,55 @@ describe('a Kafka publisher', { timeout: 30_000 }, () => {
     await publish('quotes/csv', '1.10,1.12');
     const [record] = await reader.waitFor(1);
     expect(JSON.parse(record?.value.toString() ?? '')).toEqual({ bid: '1.10', ask: '1.12' });
+    await reader.stop();
+    await handle.stop();
+  });
+
+  it('gives up only the records Kafka refuses, and the values behind them still go', async () => {
+    // The mock refuses nothing, so a broker refusing a record is injected as kafkajs reports it: a protocol error
+    // the client does not retry, wrapped by its retrier.
+    const refuseMarked = (producer: Producer): Producer => ({
+      ...producer,
+      sendBatch: async (batch) => {
+        const marked = batch.topicMessages?.some((topic) =>
+          topic.messages.some((message) => String(message.value).startsWith('TOO-LARGE')),
+        );
+        if (!marked) return producer.sendBatch(batch);
+        const cause = new KafkaJSProtocolError({
+          type: 'MESSAGE_TOO_LARGE',
+          code: 10,
+          retriable: false,
+          message:
+            'The request included a message larger than the max message size the server will accept',
+        } as never);
+        throw Reflect.construct(KafkaJSNonRetriableError, [cause, { cause }]) as Error;
+      },
+    });
+    const log = recordingLogger();
+    const handle = await startTestPublisher(
+      peers,
+      publisherSettings({ selector: '>refuse/feed' }),
+      {
+        log,
+        wrapProducer: refuseMarked,
+      },
+    );
+    const reader = await collectRecords(peers.kafka.brokers, ['refuse.feed']);
+    await Promise.all([
+      publish('refuse/feed', 'a'),
+      publish('refuse/feed', 'TOO-LARGE'),
+      publish('refuse/feed', 'b'),
+    ]);
+    await untilStats(handle, (stats) => stats.produced === 2 && stats.failed === 1);
+    const records = await reader.waitFor(2);
+    expect(records.map((record) => record.value.toString())).toEqual(['a', 'b']);
+    expect(
+      log.lines.filter((line) =>
+        /Kafka cluster "test cluster" refused a value for Kafka topic "refuse.feed" \(MESSAGE_TOO_LARGE/.test(
+          line.msg,
+        ),
+      ),
+    ).toHaveLength(1);
     await reader.stop();
     await handle.stop();
   });

@@ -18,6 +18,7 @@ import {
   type BufferedValue,
 } from './publish-buffer';
 import { RateMeter } from './rate-meter';
+import { isRecordRefusal, refusalReason } from './send-errors';
 import { retryDelayMs } from './retry-backoff';
 import { holdFilters, releaseFilters } from './shared-subscriptions';
 
@@ -45,6 +46,8 @@ export interface StartPublisherOptions {
   clientId: string;
   /** The buffer's bounds; DEFAULT_BUFFER_BOUNDS unless a test or the bench says otherwise. */
   buffer?: BufferBounds;
+  /** Tests only: wraps the Kafka producer, to inject what the test peer cannot do (a broker refusing a record). */
+  wrapProducer?: (producer: Producer) => Producer;
 }
 
 export interface PublisherStats {
@@ -71,6 +74,8 @@ export class PublisherSettingsError extends Error {
 
 /** One produce request: big enough to keep up with the client's own rate, small enough to retry cheaply. */
 const BATCH = { maxRecords: 500, maxBytes: 1024 * 1024 } as const;
+/** Kafka's own producer default since 4.0 (KIP-1030): at most this much latency added to a value. */
+const LINGER_MS = 5;
 /** At stop, what is buffered gets this long to reach a cluster that answers; the rest is counted as failed. */
 const STOP_FLUSH_MS = 5_000;
 /** Topics whose refusal was logged, so a topic refused at every update is logged once (bounded). */
@@ -111,10 +116,11 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
   const { publisher, cluster, mqtt, log } = options;
   const { where, selector, maker, kafka } = settingsOf(options);
   const filters = mqttFiltersForSelector(selector);
-  const producer: Producer = kafka.producer({
+  const created = kafka.producer({
     allowAutoTopicCreation: true,
     retry: { retries: SEND_RETRIES },
   });
+  const producer: Producer = options.wrapProducer?.(created) ?? created;
   const bounds = options.buffer ?? DEFAULT_BUFFER_BOUNDS;
   const buffer = new PublishBuffer(bounds);
   const rate = new RateMeter();
@@ -225,7 +231,51 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
     }
   };
 
-  let pending: { batch: BufferedValue[]; records: KafkaRecordOut[] } | null = null;
+  const refusedByKafka = (record: KafkaRecordOut, error: unknown) => {
+    failed += 1;
+    const key = `kafka:${record.kafkaTopic}`;
+    if (refusalsLogged.has(key) || refusalsLogged.size >= MAX_LOGGED_REFUSALS) return;
+    refusalsLogged.add(key);
+    log.warn(
+      `${where}: Kafka cluster "${cluster.label}" refused a value for Kafka topic "${record.kafkaTopic}" (${refusalReason(error)}); it is not sent again (later refusals for this topic are counted, not logged)`,
+      fields,
+    );
+  };
+
+  const produce = (records: readonly KafkaRecordOut[]) =>
+    producer.sendBatch({
+      acks: -1,
+      timeout: publisher.framework.updateTimeoutMs,
+      topicMessages: topicMessagesOf(records),
+    });
+
+  /**
+   * `oneByOne`: Kafka refused something in this batch (send-errors.ts), so each record goes alone and only the
+   * refused ones are given up; the records already delivered leave `records` as they go, so an outage in the
+   * middle retries only the rest.
+   */
+  let pending: { batch: BufferedValue[]; records: KafkaRecordOut[]; oneByOne: boolean } | null =
+    null;
+  const sendPending = async (current: NonNullable<typeof pending>) => {
+    if (!current.oneByOne) {
+      await produce(current.records);
+      noteDelivered(current.records.length);
+      current.records = [];
+      return;
+    }
+    while (current.records.length > 0) {
+      const [record] = current.records as [KafkaRecordOut];
+      try {
+        await produce([record]);
+        noteDelivered(1);
+      } catch (error) {
+        if (!isRecordRefusal(error)) throw error;
+        refusedByKafka(record, error);
+      }
+      current.records = current.records.slice(1);
+    }
+  };
+
   const send = async () => {
     while (true) {
       if (stopping && (!connected || Date.now() > stopDeadline)) break;
@@ -235,8 +285,10 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
           await waitForWork();
           continue;
         }
+        // Kafka's linger.ms: a few ms for more values makes one request of many instead of many of one each.
+        if (buffer.queued < BATCH.maxRecords && !stopping) await pause(LINGER_MS);
         const batch = buffer.take(BATCH.maxRecords, BATCH.maxBytes);
-        pending = { batch, records: await prepare(batch) };
+        pending = { batch, records: await prepare(batch), oneByOne: false };
       }
       if (pending.records.length === 0) {
         buffer.release(pending.batch);
@@ -248,16 +300,14 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
           await producer.connect();
           connected = true;
         }
-        await producer.sendBatch({
-          acks: -1,
-          timeout: publisher.framework.updateTimeoutMs,
-          topicMessages: topicMessagesOf(pending.records),
-        });
+        await sendPending(pending);
         buffer.release(pending.batch);
-        const delivered = pending.records.length;
         pending = null;
-        noteDelivered(delivered);
       } catch (error) {
+        if (pending !== null && !pending.oneByOne && isRecordRefusal(error)) {
+          pending.oneByOne = true;
+          continue;
+        }
         noteFailure(error);
         // A fresh connection next time: the failed one may be half-open after a broker went away.
         connected = false;
