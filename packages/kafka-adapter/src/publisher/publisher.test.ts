@@ -28,6 +28,8 @@ const KAFKA_TOPICS = [
   'bounded.bytes',
   'quiet.feed',
   'refuse.feed',
+  'shared.feed',
+  'shared.copy',
 ];
 
 let peers: PublisherPeers;
@@ -104,6 +106,29 @@ describe('a Kafka publisher', { timeout: 30_000 }, () => {
     expect(handle.stats()).toMatchObject({ produced: 2, failed: 0, buffered: 0 });
     await reader.stop();
     await handle.stop();
+  });
+
+  it('keeps a filter another publisher of the same connection still needs when one stops', async () => {
+    const first = await startTestPublisher(
+      peers,
+      publisherSettings({ id: 'shared-1', selector: '>shared/feed' }),
+    );
+    const second = await startTestPublisher(
+      peers,
+      publisherSettings({
+        id: 'shared-2',
+        selector: '>shared/feed',
+        kafkaTopicPattern: 'shared.copy',
+      }),
+    );
+    await publish('shared/feed', 'one');
+    await untilStats(first, (stats) => stats.produced === 1);
+    await untilStats(second, (stats) => stats.produced === 1);
+    await first.stop();
+    await publish('shared/feed', 'two');
+    await untilStats(second, (stats) => stats.produced === 2);
+    expect(first.stats().produced).toBe(1);
+    await second.stop();
   });
 
   it('writes each value type as Kafka serialisers do, with a fixed key, publishers sharing one connection', async () => {

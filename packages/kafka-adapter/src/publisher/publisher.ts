@@ -223,6 +223,10 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
       );
       outageSince = null;
     }
+  };
+
+  /** Called once a batch is done with: the overflow episode ends when the buffer has room again. */
+  const noteRoom = () => {
     const roomy = buffer.records <= bounds.maxRecords / 2 && buffer.bytes <= bounds.maxBytes / 2;
     if (buffer.overflowDropped > 0 && roomy) {
       log.warn(`${where}: ${buffer.endOverflow()} values were dropped while its buffer was full`, {
@@ -293,6 +297,7 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
       if (pending.records.length === 0) {
         buffer.release(pending.batch);
         pending = null;
+        noteRoom();
         continue;
       }
       try {
@@ -303,6 +308,7 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
         await sendPending(pending);
         buffer.release(pending.batch);
         pending = null;
+        noteRoom();
       } catch (error) {
         if (pending !== null && !pending.oneByOne && isRecordRefusal(error)) {
           pending.oneByOne = true;

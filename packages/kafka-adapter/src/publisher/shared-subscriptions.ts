@@ -48,7 +48,9 @@ export async function releaseFilters(
       last.push(filter);
     } else counts.set(filter, count);
   }
-  if (last.length > 0 && client.connected) {
-    await client.unsubscribeAsync(last).catch(() => undefined);
-  }
+  if (last.length === 0) return;
+  // Offline, mqtt.js still forgets the filters it would subscribe again on reconnecting (its resubscribe list);
+  // waiting for the UNSUBACK then would wait for the reconnection, so a stop does not wait for it.
+  const unsubscribed = client.unsubscribeAsync(last).catch(() => undefined);
+  if (client.connected) await unsubscribed;
 }
