@@ -163,7 +163,9 @@ export async function startPublisher(options: StartPublisherOptions): Promise<Pu
   const onMessage = (topic: string, payload: Buffer) => {
     // An empty payload removes a topic's value (DATA-PLANE "Topics"): there is no value to send.
     if (stopping || payload.length === 0 || !selectorMatches(selector, topic)) return;
-    const dropped = buffer.push({ topicPath: topic, payload });
+    // A copy: mqtt.js's payload may be a view of the whole socket chunk it was parsed from (bl's slice), which the
+    // buffer would otherwise keep alive, and its byte bound would count 1 KB for 64 KB held.
+    const dropped = buffer.push({ topicPath: topic, payload: Buffer.from(payload) });
     if (dropped > 0) {
       failed += dropped;
       if (buffer.overflowDropped === dropped) {
