@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KafkaJSNonRetriableError, KafkaJSProtocolError, type Producer } from 'kafkajs';
-import type { PublisherHandle } from './publisher';
+import { PublisherSettingsError, type PublisherHandle } from './publisher';
 import {
   collectRecords,
   publisherSettings,
@@ -30,6 +30,7 @@ const KAFKA_TOPICS = [
   'refuse.feed',
   'shared.feed',
   'shared.copy',
+  'late.feed',
 ];
 
 let peers: PublisherPeers;
@@ -129,6 +130,57 @@ describe('a Kafka publisher', { timeout: 30_000 }, () => {
     await untilStats(second, (stats) => stats.produced === 2);
     expect(first.stats().produced).toBe(1);
     await second.stop();
+  });
+
+  it.each<[string, Parameters<typeof publisherSettings>[0], Record<string, unknown>, RegExp]>([
+    [
+      'a selector that does not parse',
+      { selector: '?a/(' },
+      {},
+      /Publisher "test publisher": Invalid regular expression/,
+    ],
+    [
+      'an Avro converter without a schema registry',
+      {
+        selector: '>a',
+        payloadConverters: [
+          { name: '$JSON_to_Avro', parameters: {}, payloadConverterSchema: { type: 'string' } },
+        ],
+      },
+      {},
+      /needs a schema registry: set schema.registry.url/,
+    ],
+    [
+      'GSSAPI',
+      { selector: '>a' },
+      { authentication: { securityProtocol: 'sasl_plaintext', saslMechanism: 'GSSAPI' } },
+      /GSSAPI \(Kerberos\) is not supported/,
+    ],
+  ])('refuses to start with %s, in words', async (_, settings, clusterChanges, reason) => {
+    const cluster = {
+      id: 'cluster-1',
+      label: 'test cluster',
+      kafkaBrokerAddresses: [...peers.kafka.brokers],
+      authentication: { securityProtocol: 'plaintext' as const },
+      ...clusterChanges,
+    };
+    const started = startTestPublisher(peers, publisherSettings(settings), { cluster });
+    await expect(started).rejects.toBeInstanceOf(PublisherSettingsError);
+    await expect(started).rejects.toThrow(reason);
+  });
+
+  it('starts while Kafka is away and sends what it kept once Kafka answers', async () => {
+    await peers.kafka.brokerDown(1);
+    const handle = await startTestPublisher(peers, publisherSettings({ selector: '>late/feed' }));
+    await publish('late/feed', 'kept');
+    await untilStats(handle, (stats) => stats.buffered === 1);
+    await peers.kafka.brokerUp(1);
+    await untilStats(handle, (stats) => stats.produced === 1 && stats.buffered === 0);
+    const reader = await collectRecords(peers.kafka.brokers, ['late.feed']);
+    const [record] = await reader.waitFor(1);
+    expect(record?.value.toString()).toBe('kept');
+    await reader.stop();
+    await handle.stop();
   });
 
   it('writes each value type as Kafka serialisers do, with a fixed key, publishers sharing one connection', async () => {
