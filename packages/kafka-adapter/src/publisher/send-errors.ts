@@ -1,8 +1,8 @@
-import {
-  KafkaJSNonRetriableError,
-  KafkaJSNumberOfRetriesExceeded,
-  KafkaJSProtocolError,
-} from 'kafkajs';
+import kafkajs from 'kafkajs';
+
+// kafkajs is CommonJS and spreads its error classes into its exports, which Node's ESM loader cannot see as named
+// exports (the adapter process runs as ESM): they are read from the default export.
+const { KafkaJSNonRetriableError, KafkaJSNumberOfRetriesExceeded, KafkaJSProtocolError } = kafkajs;
 
 /**
  * Whether a failed produce is Kafka refusing the records themselves (a record too large, an invalid or forbidden
