@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KafkaJSNonRetriableError, KafkaJSProtocolError, type Producer } from 'kafkajs';
+import avro from 'avsc';
+import { decodeWireFormat } from '../converters/confluent-wire-format';
+import { startFakeSchemaRegistry } from '../testing/fake-schema-registry';
 import { PublisherSettingsError, type PublisherHandle } from './publisher';
 import {
   collectRecords,
@@ -31,6 +34,7 @@ const KAFKA_TOPICS = [
   'shared.feed',
   'shared.copy',
   'late.feed',
+  'quotes.avro',
 ];
 
 let peers: PublisherPeers;
@@ -287,6 +291,50 @@ describe('a Kafka publisher', { timeout: 30_000 }, () => {
     ).toHaveLength(1);
     await reader.stop();
     await handle.stop();
+  });
+
+  it("encodes Avro through the cluster's schema registry: Confluent wire format with the registered id", async () => {
+    const registry = await startFakeSchemaRegistry();
+    const priceSchema = {
+      type: 'record',
+      name: 'Price',
+      fields: [
+        { name: 'bid', type: 'double' },
+        { name: 'ask', type: 'double' },
+      ],
+    };
+    const handle = await startTestPublisher(
+      peers,
+      publisherSettings({
+        selector: '>quotes/avro',
+        valueType: 'BYTE_ARRAY',
+        payloadConverters: [
+          { name: '$JSON_to_Avro', parameters: {}, payloadConverterSchema: priceSchema },
+        ],
+      }),
+      {
+        cluster: {
+          id: 'cluster-1',
+          label: 'test cluster',
+          kafkaBrokerAddresses: [...peers.kafka.brokers],
+          authentication: { securityProtocol: 'plaintext' },
+          configuration: { 'schema.registry.url': registry.url },
+        },
+      },
+    );
+    const reader = await collectRecords(peers.kafka.brokers, ['quotes.avro']);
+    await publish('quotes/avro', '{"bid":1.5,"ask":1.625}');
+    const [record] = await reader.waitFor(1);
+    const { schemaId, body } = decodeWireFormat(record?.value ?? Buffer.alloc(0));
+    expect(registry.requests).toContain('POST /subjects/quotes.avro-value/versions');
+    expect(schemaId).toBe(1);
+    expect(avro.Type.forSchema(priceSchema as avro.Schema).fromBuffer(body)).toMatchObject({
+      bid: 1.5,
+      ask: 1.625,
+    });
+    await reader.stop();
+    await handle.stop();
+    await registry.close();
   });
 
   it('keeps what is published while the broker is down for 10 s and delivers all of it after', async () => {
