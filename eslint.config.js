@@ -213,6 +213,36 @@ export default tseslint.config(
     ),
   },
   {
+    // Its tests and test harnesses run the REAL runtime as the adapter's peer, spawned as the control plane spawns
+    // it (the runtime's testing/ and its bundle builder): still never the runtime's own modules.
+    files: ['packages/kafka-adapter/**/*.test.ts', 'packages/kafka-adapter/src/**/testing/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...serverOnly,
+                ...uiOnly,
+                '@herald/server',
+                '@herald/server/*',
+                '@herald/web',
+                '@herald/web/*',
+              ],
+              message: 'packages/kafka-adapter depends on the contract only (issue 27 item 1).',
+            },
+            {
+              regex: '^@herald/runtime(?!/testing/|/build/runtime-bundle$)',
+              message:
+                'packages/kafka-adapter depends on the contract only; its tests may spawn the runtime through @herald/runtime/testing/* (issue 27 item 1).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/runtime/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'import/no-restricted-paths': ['error', { zones: runtimeZones }] },
