@@ -85,6 +85,11 @@ describe('topic selector prefixes', () => {
     ['*a/b', 'a/b'],
     ['#>a/b/c////>a/b/d', 'a/b'],
     ['#>a////>b', ''],
+    // An alternation outside any group selects beyond the literal start; inside a group or a class it does not.
+    ['*a/b|c/d', ''],
+    ['*a/b/(c|d)', 'a/b'],
+    ['*a/b/[|]x', 'a/b'],
+    ['*a/b/\\|x', 'a/b'],
   ])('the prefix of %s is "%s"', (expression, prefix) => {
     const parsed = parseTopicSelector(expression);
     expect(parsed.ok && parsed.selector.prefix).toBe(prefix);

@@ -87,7 +87,25 @@ function literalPrefixOfParts(parts: readonly string[]): string {
   return literal.join('/');
 }
 
+/** Whether a regular expression has an alternation outside every group (`a/b|c/d`): then no prefix binds it. */
+function hasTopLevelAlternation(source: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let index = 0; index < source.length; index += 1) {
+    const char = source[index];
+    if (char === '\\') index += 1;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') depth += 1;
+    else if (char === ')') depth = Math.max(0, depth - 1);
+    else if (char === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
 function literalPrefixOfPattern(source: string): string {
+  // `*a/b|c/d` selects c/d too: its literal start `a/` is no prefix (rights are checked at the prefix).
+  if (hasTopLevelAlternation(source)) return '';
   const firstMeta = source.search(REGEX_METACHARACTERS);
   if (firstMeta === -1) return source;
   const literal = source.slice(0, firstMeta);
