@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KAFKA_MESSAGES, SERVICE_MESSAGES, SUCCESS_MESSAGES } from '../messages';
 import {
+  isConnectionTestFailure,
   isNoAdapterSchedule,
   kafkaAdapterFailureText,
   scheduleTimeProblem,
@@ -61,5 +62,16 @@ describe('the time of a scheduled upgrade', () => {
     [now + 60_000, null],
   ])('%s → %s', (timestamp, problem) => {
     expect(scheduleTimeProblem(timestamp, now)).toBe(problem);
+  });
+});
+
+describe('a connection test that failed (section 7)', () => {
+  it.each([
+    [400, `${KAFKA_MESSAGES.failedToTestConnection}: connect ECONNREFUSED 127.0.0.1:9`, true],
+    [502, 'Failed to test connection to the gateway Kafka cluster: timeout', true],
+    [400, 'A broker address is host:port', false],
+    [500, 'Internal error', false],
+  ])('%s %s → %s', (status, serverMessage, expected) => {
+    expect(isConnectionTestFailure({ status, serverMessage })).toBe(expected);
   });
 });

@@ -49,3 +49,11 @@ export function scheduleTimeProblem(timestamp: number | null, now: number): stri
   if (timestamp <= now) return 'Choose a time in the future';
   return null;
 }
+
+/**
+ * Section 7, test-connection: an error whose text says it failed to test connection to the gateway kafka cluster
+ * means the cluster could not be reached (the test answers false); any other error is a failure of the call itself.
+ */
+export function isConnectionTestFailure(failure: FailureLike): boolean {
+  return failure.serverMessage.toLowerCase().includes(KAFKA_MESSAGES.failedToTestConnection);
+}

@@ -52,3 +52,9 @@ export const kafkaAdapterStateSchema = z.object({
   ),
 });
 export type KafkaAdapterState = z.infer<typeof kafkaAdapterStateSchema>;
+
+/**
+ * How often an open adapter screen asks for the live state. Ours (the spec has no Kafka state): quicker than the
+ * service's live metrics (15 s, section 9), since a person checking a new mapping watches records arrive.
+ */
+export const KAFKA_STATE_POLL_MS = 5_000;
