@@ -171,9 +171,7 @@ export function ClusterFormModal({
           <JsonInput
             label="Configuration"
             description='Kafka client settings as JSON, e.g. { "schema.registry.url": "http://registry:8081" }'
-            autosize
-            minRows={3}
-            maxRows={12}
+            rows={6}
             formatOnBlur
             validationError="Configuration is not valid JSON"
             value={values.configuration}

@@ -158,8 +158,7 @@ export function PublisherFormModal({
               <JsonInput
                 label="Avro schema"
                 required
-                autosize
-                minRows={3}
+                rows={6}
                 formatOnBlur
                 value={values.avroSchema}
                 error={errors.avroSchema}
