@@ -103,7 +103,7 @@ describe('Kafka → an adapter', () => {
     const { api } = renderKafka(page, server(), [
       handle(routes.testKafkaConnection, () =>
         reachable
-          ? { status: 200, body: true }
+          ? { status: 200 as const, body: true as const }
           : apiErrorResponse(400, `${KAFKA_MESSAGES.failedToTestConnection}: connect ECONNREFUSED`),
       ),
     ]);
@@ -237,28 +237,28 @@ describe('Kafka → an adapter', () => {
           adapterVersions: [
             {
               tag: '1.0',
-              type: 'kafka-gateway',
+              type: 'kafka-gateway' as const,
               eol: false,
               minHeraldVersion: '6.9',
               maxHeraldVersion: null,
             },
             {
               tag: '0.9',
-              type: 'kafka-gateway',
+              type: 'kafka-gateway' as const,
               eol: true,
               minHeraldVersion: '6.6',
               maxHeraldVersion: null,
             },
             {
               tag: '2.0',
-              type: 'kafka-gateway',
+              type: 'kafka-gateway' as const,
               eol: false,
               minHeraldVersion: '6.10',
               maxHeraldVersion: null,
             },
             {
               tag: '1.1',
-              type: 'rest-gateway',
+              type: 'rest-gateway' as const,
               eol: false,
               minHeraldVersion: '6.8',
               maxHeraldVersion: null,
@@ -270,7 +270,7 @@ describe('Kafka → an adapter', () => {
       })),
       handle(routes.upgradeAdapter, () => ({
         status: 200,
-        body: { upgradeType: 'latest', version: '1.0' },
+        body: { upgradeType: 'latest' as const, version: '1.0' },
       })),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
