@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format/date-time-format';
 import { showToast } from '../../../lib/ui/toast';
 import { useCancelAdapterUpgradeMutation } from '../api/kafka-adapter-mutations';
 import { useAdapterSchedule } from '../api/kafka-queries';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 /** The adapter's scheduled upgrade, if any, and cancelling it (section 4: none, scheduled, cleared by cancel). */
 export function AdapterScheduleNotice({
@@ -19,7 +20,7 @@ export function AdapterScheduleNotice({
   const cancel = useCancelAdapterUpgradeMutation(serviceId, adapterId);
   if (schedule.isError) {
     return (
-      <Text size="sm" c="red.9" role="alert">
+      <Text size="sm" c={DANGER_TEXT} role="alert">
         The scheduled upgrade could not be loaded: {schedule.error.message}
       </Text>
     );

@@ -11,6 +11,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { lightBadgeTextColor } from '../../../components/badge-contrast';
 import { SubscriberSample } from './subscriber-sample';
+import { DANGER_TEXT } from '../../../components/danger-colour';
 
 export interface ClusterCardHandlers {
   onEditCluster: (cluster: KafkaCluster) => void;
@@ -53,7 +54,7 @@ export function ClusterCard({
               {securityProtocolToForm(cluster.authentication.securityProtocol)}
             </Text>
             {live?.error !== undefined && (
-              <Text size="sm" c="red.9">
+              <Text size="sm" c={DANGER_TEXT}>
                 {live.error}
               </Text>
             )}
@@ -229,7 +230,7 @@ function ServiceRow({
               {sample !== undefined && (
                 <Button
                   size="xs"
-                  variant="subtle"
+                  variant="default"
                   aria-expanded={isSampleOpen}
                   aria-controls={sampleId}
                   onClick={sampleToggle.toggle}

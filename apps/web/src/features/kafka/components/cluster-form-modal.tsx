@@ -37,6 +37,8 @@ import { showToast } from '../../../lib/ui/toast';
 import { useSaveClusterMutation, useTestConnectionMutation } from '../api/kafka-config-mutations';
 import { lastSegmentField, saveFailureErrors } from './form-failure';
 import { useFormState } from './use-form-state';
+import { DANGER_TEXT } from '../../../components/danger-colour';
+import { SUCCESS_TEXT } from '../../../components/success-colour';
 
 const PROTOCOLS = KAFKA_SECURITY_PROTOCOLS.map(securityProtocolToForm);
 const FIELDS: readonly ClusterFormField[] = [
@@ -238,12 +240,12 @@ export function ClusterFormModal({
           )}
           <div aria-live="polite">
             {outcome?.ok === true && (
-              <Text size="sm" c="green.9" fw={600}>
+              <Text size="sm" c={SUCCESS_TEXT} fw={600}>
                 Connection successful: the cluster answered.
               </Text>
             )}
             {outcome?.ok === false && (
-              <Text size="sm" c="red.9" fw={600}>
+              <Text size="sm" c={DANGER_TEXT} fw={600}>
                 Could not connect: {outcome.message}
               </Text>
             )}

@@ -83,7 +83,9 @@ function AdapterRow({ serviceId, adapter }: { serviceId: string; adapter: KafkaA
       </Table.Td>
       <Table.Td data-label="Messages">
         <Text size="sm">
-          In {rateText(live.inPerSecond)} · Out {rateText(live.outPerSecond)}
+          {live.inPerSecond === null && live.outPerSecond === null
+            ? '–'
+            : `In ${rateText(live.inPerSecond)} · Out ${rateText(live.outPerSecond)}`}
         </Text>
       </Table.Td>
       <Table.Td data-label="Lag">

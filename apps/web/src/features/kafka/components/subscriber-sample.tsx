@@ -51,12 +51,12 @@ export function SubscriberSample({
           {samples.map((sample) => (
             <Table.Tr key={`${sample.kafkaTopic}/${sample.partition}/${sample.offset}`}>
               <Table.Td data-label="Kafka record">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" style={{ overflowWrap: 'break-word' }}>
                   {sample.kafkaTopic} · partition {sample.partition} · offset {sample.offset}
                 </Text>
               </Table.Td>
               <Table.Td data-label="Key">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" style={{ overflowWrap: 'break-word' }}>
                   {sample.key ?? 'No key'}
                 </Text>
               </Table.Td>
@@ -66,15 +66,18 @@ export function SubscriberSample({
                 </Code>
               </Table.Td>
               <Table.Td data-label="Became topic">
-                <Anchor
-                  component={Link}
-                  to={`/service/${encodeURIComponent(serviceId)}/topics/${sample.topicPath.split('/').map(encodeURIComponent).join('/')}`}
-                  size="sm"
-                  underline="always"
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {sample.topicPath}
-                </Anchor>
+                {/* A block of its own: on a phone the cell's label sits on the line above it. */}
+                <Text size="sm">
+                  <Anchor
+                    component={Link}
+                    to={`/service/${encodeURIComponent(serviceId)}/topics/${sample.topicPath.split('/').map(encodeURIComponent).join('/')}`}
+                    size="sm"
+                    underline="always"
+                    style={{ overflowWrap: 'break-word' }}
+                  >
+                    {sample.topicPath}
+                  </Anchor>
+                </Text>
               </Table.Td>
               <Table.Td data-label="Consumed">
                 <Text size="sm">{formatDateTime(sample.at)}</Text>

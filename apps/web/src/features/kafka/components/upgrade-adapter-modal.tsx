@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { scheduleTimeProblem, upgradeNotice } from '@herald/contract/kafka/kafka-adapter-failures';
 import type { KafkaAdapter } from '@herald/contract/kafka/kafka-adapter.schema';
 import { SUCCESS_MESSAGES } from '@herald/contract/messages';
@@ -99,6 +99,7 @@ export function UpgradeAdapterModal({
             Upgrade now
           </Button>
         </Group>
+        {canSchedule && <Divider label="or at a time you choose" labelPosition="center" />}
         {canSchedule && (
           <Group gap="sm" align="flex-end" justify="flex-end">
             <TextInput
