@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, handle } from '../../../testing/api-mock';
+import { jsonResponse } from '../../../testing/fetch-mock';
 import {
   buildAdapter,
   buildCluster,
@@ -13,6 +14,43 @@ import {
   renderKafka,
   type KafkaServerState,
 } from '../testing/kafka-factories';
+
+const scheduledUpdateOn = () =>
+  OpenFeature.setProviderAndWait(
+    new InMemoryProvider({
+      'dashboard.kafka.scheduledUpdate': {
+        variants: { on: true, off: false },
+        defaultVariant: 'on',
+        disabled: false,
+      },
+    }),
+  );
+
+const metadata = handle(routes.getMetadata, () => ({
+  status: 200,
+  body: {
+    tiers: [],
+    heraldVersions: [{ tag: '6.9.2' }],
+    adapterVersions: [
+      {
+        tag: '1.1',
+        type: 'kafka-gateway' as const,
+        eol: false,
+        minHeraldVersion: '6.9',
+        maxHeraldVersion: null,
+      },
+    ],
+    latestHeraldVersion: '6.11',
+    regions: [],
+  },
+}));
+
+async function chooseVersionAndTime(dialog: ReturnType<typeof within>) {
+  await userEvent.click(dialog.getByLabelText('New version', { selector: 'input' }));
+  await userEvent.click(await screen.findByRole('option', { name: '1.1' }));
+  // datetime-local takes its value typed whole.
+  await userEvent.type(dialog.getByLabelText('Upgrade at'), '2030-01-01T12:00');
+}
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -287,15 +325,7 @@ describe('Kafka → an adapter', () => {
   });
 
   it('shows a scheduled upgrade and cancels it', async () => {
-    await OpenFeature.setProviderAndWait(
-      new InMemoryProvider({
-        'dashboard.kafka.scheduledUpdate': {
-          variants: { on: true, off: false },
-          defaultVariant: 'on',
-          disabled: false,
-        },
-      }),
-    );
+    await scheduledUpdateOn();
     const { api } = renderKafka(page, server(), [
       handle(routes.getAdapterScheduledUpgrade, () => ({
         status: 200,
@@ -313,6 +343,53 @@ describe('Kafka → an adapter', () => {
     expect(await screen.findByText(SUCCESS_MESSAGES.adapterUpgradeCancelled)).toBeVisible();
     await waitFor(() => expect(screen.queryByText('Upgrade scheduled')).not.toBeInTheDocument());
     expect(api.requestsTo(routes.cancelAdapterScheduledUpgrade)).toHaveLength(1);
+  });
+
+  it('schedules an upgrade at a chosen time (flag dashboard.kafka.scheduledUpdate)', async () => {
+    await scheduledUpdateOn();
+    const { api } = renderKafka(page, server(), [
+      metadata,
+      handle(routes.scheduleAdapterUpgrade, (request) => ({
+        status: 200,
+        body: {
+          adapterId: 'ka-1',
+          ...(request.json as { newVersion: string; scheduledTimestamp: number }),
+        },
+      })),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade "Orders"' }));
+    await chooseVersionAndTime(dialog);
+    await userEvent.click(dialog.getByRole('button', { name: 'Schedule upgrade' }));
+    expect(await screen.findByText(SUCCESS_MESSAGES.adapterUpgradeScheduled)).toBeVisible();
+    expect(api.requestsTo(routes.scheduleAdapterUpgrade).map((request) => request.json)).toEqual([
+      { newVersion: '1.1', scheduledTimestamp: new Date('2030-01-01T12:00').getTime() },
+    ]);
+    expect(await screen.findByRole('alert', { name: 'Upgrade scheduled' })).toHaveTextContent(
+      'Upgrade to version 1.1 on',
+    );
+  });
+
+  it('reports a schedule reply without version and timestamp (section 8)', async () => {
+    await scheduledUpdateOn();
+    renderKafka(page, server(), [
+      metadata,
+      handle(routes.scheduleAdapterUpgrade, () => jsonResponse(200, { adapterId: 'ka-1' })),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade "Orders"' }));
+    await chooseVersionAndTime(dialog);
+    await userEvent.click(dialog.getByRole('button', { name: 'Schedule upgrade' }));
+    expect(await screen.findByText(KAFKA_MESSAGES.unexpectedScheduledUpdateResponse)).toBeVisible();
+  });
+
+  it('offers no scheduled upgrade without the flag', async () => {
+    const { api } = renderKafka(page, server(), [metadata]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade "Orders"' }));
+    expect(dialog.getByRole('button', { name: 'Upgrade now' })).toBeVisible();
+    expect(dialog.queryByRole('button', { name: 'Schedule upgrade' })).not.toBeInTheDocument();
+    expect(api.requestsTo(routes.getAdapterScheduledUpgrade)).toHaveLength(0);
   });
 
   it('says so for an adapter id the service does not have', async () => {

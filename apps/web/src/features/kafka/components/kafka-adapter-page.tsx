@@ -172,7 +172,13 @@ function AdapterDetail({
           </Group>
         </Group>
       </Stack>
-      <AdapterScheduleNotice serviceId={serviceId} adapterId={adapter.id} canCancel={canUpgrade} />
+      {canSchedule && (
+        <AdapterScheduleNotice
+          serviceId={serviceId}
+          adapterId={adapter.id}
+          canCancel={canUpgrade}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <LabelledFigure label="From Kafka" value={rateText(live.inPerSecond)} />
         <LabelledFigure label="To Kafka" value={rateText(live.outPerSecond)} />
