@@ -78,6 +78,10 @@ describe('Kafka → an adapter', () => {
         return { status: 200, body: { id: 'ka-1', active: false } };
       }),
     ]);
+    expect(await screen.findByRole('link', { name: "This adapter's log" })).toHaveAttribute(
+      'href',
+      '/service/svc-1/logs/kafka/ka-1',
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
     expect(
       await screen.findByText('An error was encountered in changing the adapter'),

@@ -126,7 +126,17 @@ function AdapterDetail({
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        {back}
+        <Group gap="md">
+          {back}
+          <Anchor
+            component={Link}
+            to={`/service/${serviceId}/logs/kafka/${encodeURIComponent(adapter.id)}`}
+            size="sm"
+            underline="always"
+          >
+            This adapter&apos;s log
+          </Anchor>
+        </Group>
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4} style={{ flex: '1 1 18rem', minWidth: 0 }}>
             <Group gap="xs">
