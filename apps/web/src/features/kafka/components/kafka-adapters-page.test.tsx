@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, handle } from '../../../testing/api-mock';
+import { buildService } from '../../../testing/factories';
 import {
   buildAdapter,
   buildState,
@@ -117,6 +118,16 @@ describe('Kafka → the adapter list', () => {
     const alert = await dialog.findByRole('alert');
     expect(alert).toHaveTextContent(title);
     expect(alert).toHaveTextContent(shown);
+  });
+
+  it('says a service older than 6.9 has no Kafka adapters, and asks nothing', async () => {
+    const { api } = renderKafka('/service/svc-1/kafka', server(), [], {
+      service: buildService({ heraldVersion: '6.8.4' }),
+    });
+    expect(
+      await screen.findByText(/^Kafka adapters need service version 6.9 or later/),
+    ).toBeVisible();
+    expect(api.requestsTo(routes.listKafkaAdapters)).toHaveLength(0);
   });
 
   it('refuses an empty name before calling the server', async () => {

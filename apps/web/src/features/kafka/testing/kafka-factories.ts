@@ -9,7 +9,10 @@ import type {
 import { HIDDEN_PASSWORD_PLACEHOLDER } from '@herald/contract/constants';
 import { SERVICE_MESSAGES } from '@herald/contract/messages';
 import { apiErrorResponse, handle, type MockHandler } from '../../../testing/api-mock';
-import { renderServicePage } from '../../../testing/render-service-page';
+import {
+  renderServicePage,
+  type RenderServicePageOptions,
+} from '../../../testing/render-service-page';
 
 export function buildCluster(overrides: Partial<KafkaCluster> = {}): KafkaCluster {
   return {
@@ -111,6 +114,11 @@ export function kafkaHandlers(server: KafkaServerState): MockHandler[] {
   ];
 }
 
-export function renderKafka(path: string, server: KafkaServerState, handlers: MockHandler[] = []) {
-  return renderServicePage(path, { handlers: [...handlers, ...kafkaHandlers(server)] });
+export function renderKafka(
+  path: string,
+  server: KafkaServerState,
+  handlers: MockHandler[] = [],
+  options: Omit<RenderServicePageOptions, 'handlers'> = {},
+) {
+  return renderServicePage(path, { ...options, handlers: [...handlers, ...kafkaHandlers(server)] });
 }
