@@ -65,7 +65,7 @@ const APP_PATTERNS: PagePattern[] = [
   { pattern: '/service/:serviceId/logs/rest', kind: 'page' },
   { pattern: '/service/:serviceId/logs/kafka/:kafkaAdapterId?', kind: 'page' },
   { pattern: '/service/:serviceId/metrics', kind: 'page' },
-  { pattern: '/service/:serviceId/kafka/*', kind: 'page' },
+  { pattern: '/service/:serviceId/kafka/:kafkaAdapterId?', kind: 'page' },
   { pattern: '/service/:serviceId/metrics/configure/*', kind: 'page' },
   { pattern: '/service/:serviceId/remote-servers/*', kind: 'page' },
   { pattern: '/service/:serviceId/rest/*', kind: 'page' },

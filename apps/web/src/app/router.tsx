@@ -20,7 +20,6 @@ const blankPage = { hideBreadcrumbs: true } satisfies RouteHandle;
 /** Service pages whose issues are still to come: a placeholder inside the service layout. */
 const servicePlaceholderRoutes: RouteObject[] = (
   [
-    ['kafka/*', 'Kafka'],
     ['metrics/configure/*', 'Metrics'],
     ['remote-servers/*', 'Remote Servers'],
     ['rest/*', 'REST APIs'],
@@ -355,6 +354,14 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('./routes/service-usage')).ServiceUsageRoute,
             }),
             handle: { crumb: 'Usage' } satisfies RouteHandle,
+          },
+          {
+            // Spec section 2: kafka and kafka/{kafkaAdapterName}; the adapter is named by its id (names may repeat).
+            path: 'kafka/:kafkaAdapterId?',
+            lazy: async () => ({
+              Component: (await import('./routes/service-kafka')).ServiceKafkaRoute,
+            }),
+            handle: { crumb: 'Kafka' } satisfies RouteHandle,
           },
           ...servicePlaceholderRoutes,
           {

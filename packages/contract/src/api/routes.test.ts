@@ -206,6 +206,8 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['POST', '/v3/billing/webhook'],
   // The cloud marketplace signup (issue 13, docs/decisions/026)
   ['POST', '/v3/marketplace/signup'],
+  // A Kafka adapter's live state: the adapter list and the subscriber's sample panel (issue 27 items 8 and 9)
+  ['GET', '/v3/service/{serviceId}/gateway-kafka-adapters/{adapterId}/state'],
 ];
 
 /** Section 6 permissions on the routes that need one; every other route needs none. */

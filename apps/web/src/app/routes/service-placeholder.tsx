@@ -4,7 +4,7 @@ import { useMatches, type UIMatch } from 'react-router';
 import type { RouteHandle } from '../route-handle';
 
 /**
- * The service pages whose issues are still to come (spec section 2: authentication, kafka, logs,
+ * The service pages whose issues are still to come (spec section 2: authentication, logs,
  * metrics, remote-servers, rest, roles, topic-views, topics): says so honestly, inside the
  * service layout, rather than a 404. The title is the route's crumb.
  */

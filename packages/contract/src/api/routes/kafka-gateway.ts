@@ -16,6 +16,7 @@ import {
   upgradeAdapterRequestSchema,
   upgradeAdapterResponseSchema,
 } from '../../kafka/kafka-adapter.schema';
+import { kafkaAdapterStateSchema } from '../../kafka/kafka-adapter-state';
 import { defineRoute } from '../define-route';
 import {
   adapterUpgradeParamsSchema,
@@ -97,6 +98,16 @@ export const kafkaGatewayRoutes = {
     access: 'service',
     params: kafkaAdapterParamsSchema,
     responses: { 204: noContentSchema },
+  }),
+  getKafkaAdapterState: defineRoute({
+    method: 'GET',
+    path: `${adapter}/state`,
+    summary:
+      "An adapter's live state: clusters connected, lag and rate per subscriber with its last records, publisher counts",
+    tags,
+    access: 'service',
+    params: kafkaAdapterParamsSchema,
+    responses: { 200: kafkaAdapterStateSchema },
   }),
   createKafkaCluster: defineRoute({
     method: 'POST',
