@@ -33,7 +33,14 @@ const cluster = (id: string) => ({
 });
 
 function state(overrides: Partial<KafkaAdapterState> = {}): KafkaAdapterState {
-  return { running: true, clusters: [], subscribers: [], publishers: [], ...overrides };
+  return {
+    running: true,
+    status: 'RUNNING',
+    clusters: [],
+    subscribers: [],
+    publishers: [],
+    ...overrides,
+  };
 }
 
 describe('records without a label (sections 3 and 8)', () => {

@@ -22,9 +22,8 @@ export const kafkaConsumedSampleSchema = z.object({
 });
 export type KafkaConsumedSample = z.infer<typeof kafkaConsumedSampleSchema>;
 
-export const kafkaAdapterStateSchema = z.object({
-  /** False: the process is not running (disabled, starting, or crashed and waiting to restart). */
-  running: z.boolean(),
+/** What the adapter process reports on its own `GET /state` (its member's view; both members share the groups). */
+export const kafkaAdapterProcessStateSchema = z.object({
   clusters: z.array(
     z.object({ id: z.string(), connected: z.boolean(), error: z.string().optional() }),
   ),
@@ -50,6 +49,16 @@ export const kafkaAdapterStateSchema = z.object({
       ratePerSecond: z.number().nonnegative(),
     }),
   ),
+});
+export type KafkaAdapterProcessState = z.infer<typeof kafkaAdapterProcessStateSchema>;
+
+/**
+ * The route's answer: the first member's report, or empty lists with `running: false` while no process answers
+ * (disabled, starting, or crashed and waiting to restart); `status` is the adapter's in section 4's words.
+ */
+export const kafkaAdapterStateSchema = kafkaAdapterProcessStateSchema.extend({
+  running: z.boolean(),
+  status: z.string(),
 });
 export type KafkaAdapterState = z.infer<typeof kafkaAdapterStateSchema>;
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { KafkaAdapterLiveState } from '@herald/contract/kafka/kafka-adapter.schema';
-import { kafkaAdapterProcessStateSchema } from '@herald/contract/kafka/kafka-adapter.schema';
+import type { KafkaAdapterState } from '@herald/contract/kafka/kafka-adapter-state';
+import { kafkaAdapterProcessStateSchema } from '@herald/contract/kafka/kafka-adapter-state';
+import { SERVICE_TOKEN_SCOPES } from '@herald/contract/services/service-token';
 import { kafkaAdapterStatus } from '@herald/contract/kafka/kafka-adapter-rules';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceRow } from '../service/service.repository';
@@ -20,9 +21,10 @@ export async function readAdapterState(
   app: FastifyInstance,
   row: ServiceRow,
   adapter: KafkaAdapterRow,
-): Promise<KafkaAdapterLiveState> {
+): Promise<KafkaAdapterState> {
   const status = kafkaAdapterStatus(adapter.status, adapter.member2Status, adapter.haEnabled);
-  if (!adapter.active || adapter.status !== 'RUNNING') return { running: false, status };
+  const notRunning = { running: false, status, clusters: [], subscribers: [], publishers: [] };
+  if (!adapter.active || adapter.status !== 'RUNNING') return notRunning;
   try {
     const file = path.join(
       app.config.dataDir,
@@ -34,7 +36,7 @@ export async function readAdapterState(
     const { token } = await app.tokens.signServiceToken({
       serviceId: row.id,
       subject: `${KAFKA_ADAPTER_KIND_NAME}:${adapter.id}`,
-      scope: 'read write',
+      scope: SERVICE_TOKEN_SCOPES.adapter,
       credentialVersion: row.credentialVersion,
       ttlSeconds: 60,
     });
@@ -50,6 +52,6 @@ export async function readAdapterState(
       { err: error, serviceId: row.id, adapterId: adapter.id },
       'adapter state unavailable',
     );
-    return { running: false, status };
+    return notRunning;
   }
 }

@@ -182,6 +182,9 @@ describe('Kafka adapter processes under the reconcile loop', () => {
       expect((await call(routes.getKafkaAdapterState, { adapterId })).json()).toEqual({
         running: false,
         status: 'SUSPENDED',
+        clusters: [],
+        subscribers: [],
+        publishers: [],
       });
 
       // Enable: running again, new processes.

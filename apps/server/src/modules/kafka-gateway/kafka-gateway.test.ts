@@ -415,7 +415,13 @@ describe('Kafka gateway calls', () => {
     // Not running (the stub provisioner starts nothing): the live state says so with the status.
     response = await call(team.user, routes.getKafkaAdapterState, { serviceId, adapterId });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ running: false, status: 'CHECKING' });
+    expect(response.json()).toEqual({
+      running: false,
+      status: 'CHECKING',
+      clusters: [],
+      subscribers: [],
+      publishers: [],
+    });
 
     response = await call(team.user, routes.deleteKafkaAdapter, { serviceId, adapterId });
     expect(response.statusCode).toBe(204);

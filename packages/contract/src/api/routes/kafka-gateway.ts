@@ -3,7 +3,6 @@ import { createdIdSchema, noContentSchema } from '../../common/fields';
 import {
   adapterScheduledUpgradeSchema,
   createKafkaAdapterRequestSchema,
-  kafkaAdapterLiveStateSchema,
   kafkaAdapterRecordSchema,
   kafkaClusterInputSchema,
   kafkaClusterSchema,
@@ -61,16 +60,6 @@ export const kafkaGatewayRoutes = {
     access: 'service',
     params: serviceParamsSchema,
     responses: { 200: z.array(kafkaAdapterRecordSchema) },
-  }),
-  getKafkaAdapterState: defineRoute({
-    method: 'GET',
-    path: `${adapter}/state`,
-    summary:
-      "An adapter's live state from its process (clusters connected, lag and rates, recent samples); running: false when none answers",
-    tags,
-    access: 'service',
-    params: kafkaAdapterParamsSchema,
-    responses: { 200: kafkaAdapterLiveStateSchema },
   }),
   enableKafkaAdapter: defineRoute({
     method: 'POST',

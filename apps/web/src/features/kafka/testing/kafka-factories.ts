@@ -91,6 +91,7 @@ export function buildAdapter(overrides: Partial<KafkaAdapterRecord> = {}): Kafka
 export function buildState(overrides: Partial<KafkaAdapterState> = {}): KafkaAdapterState {
   return {
     running: true,
+    status: 'RUNNING',
     clusters: [{ id: 'c-1', connected: true }],
     subscribers: [{ id: 's-1', lag: 12, ratePerSecond: 4.5, samples: [] }],
     publishers: [{ id: 'p-1', produced: 30, failed: 0, buffered: 0, ratePerSecond: 2 }],
