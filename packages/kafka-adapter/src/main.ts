@@ -48,7 +48,9 @@ process.on('uncaughtException', (error) => {
 });
 process.on('unhandledRejection', (reason) => {
   // kafkajs and mqtt.js report through events; a stray rejection is logged, not a reason to drop every record.
-  log.warn('unhandled rejection', { error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) });
+  log.warn('unhandled rejection', {
+    error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
+  });
 });
 
 let adapter: RunningAdapter | null = null;
@@ -106,7 +108,13 @@ try {
   );
   const { port } = server.address() as { port: number };
   const mqttPort = Number(new URL(env.mqttUrl).port);
-  const info = { pid: process.pid, httpPort: port, mqttPort, version: env.version, startedAt: new Date().toISOString() };
+  const info = {
+    pid: process.pid,
+    httpPort: port,
+    mqttPort,
+    version: env.version,
+    startedAt: new Date().toISOString(),
+  };
   // Written whole then renamed: the driver never reads half a file.
   await writeFile(`${env.readyFile}.tmp`, JSON.stringify(info));
   await rename(`${env.readyFile}.tmp`, env.readyFile);

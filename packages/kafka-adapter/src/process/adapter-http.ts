@@ -24,20 +24,29 @@ export async function startAdapterHttp(context: AdapterHttpContext, port: number
   const server = createServer((request, response) => {
     const requestId = `kafka-adapter-${process.pid}-${(requestCount += 1)}`;
     const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      response.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
       response.end(JSON.stringify(body));
     };
-    const fail = (status: number, code: string, message: string) => send(status, { code, message, requestId });
+    const fail = (status: number, code: string, message: string) =>
+      send(status, { code, message, requestId });
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = async () => {
-      if (request.method !== 'GET') return fail(404, ERROR_CODES.notFound, `no route ${request.method} ${url.pathname}`);
+      if (request.method !== 'GET')
+        return fail(404, ERROR_CODES.notFound, `no route ${request.method} ${url.pathname}`);
       switch (url.pathname) {
         case '/health':
           return send(200, { status: 'ok' });
         case '/identity':
         case '/state': {
           if (!(await context.auth.isAdapter(request))) {
-            return fail(401, ERROR_CODES.unauthorized, 'a Bearer token of this Kafka adapter is required');
+            return fail(
+              401,
+              ERROR_CODES.unauthorized,
+              'a Bearer token of this Kafka adapter is required',
+            );
           }
           return url.pathname === '/identity'
             ? send(200, { workloadId: context.workloadId, pid: process.pid })
@@ -45,10 +54,16 @@ export async function startAdapterHttp(context: AdapterHttpContext, port: number
         }
         case '/metrics': {
           if (!(await context.auth.mayReadMetrics(request))) {
-            return fail(401, ERROR_CODES.unauthorized, 'a Bearer token of this Kafka adapter or its metrics token is required');
+            return fail(
+              401,
+              ERROR_CODES.unauthorized,
+              'a Bearer token of this Kafka adapter or its metrics token is required',
+            );
           }
           response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-          response.end(renderAdapterMetrics(context.adapterId, context.state(), process.memoryUsage.rss()));
+          response.end(
+            renderAdapterMetrics(context.adapterId, context.state(), process.memoryUsage.rss()),
+          );
           return;
         }
         default:
@@ -56,7 +71,10 @@ export async function startAdapterHttp(context: AdapterHttpContext, port: number
       }
     };
     route().catch((error: unknown) => {
-      context.log.error('adapter HTTP request failed', { path: url.pathname, error: String(error) });
+      context.log.error('adapter HTTP request failed', {
+        path: url.pathname,
+        error: String(error),
+      });
       if (!response.headersSent) fail(500, ERROR_CODES.internal, 'the request failed');
     });
   });

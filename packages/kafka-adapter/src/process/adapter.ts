@@ -3,7 +3,10 @@ import type { KafkaPublisher, KafkaSubscriber } from '@herald/contract/kafka/kaf
 import type { Logger } from '@herald/runtime/log';
 import { buildConverterChain } from '../converters/converter-chain';
 import { messageOf } from '../converters/conversion-error';
-import { SchemaRegistryClient, schemaRegistryOptionsFrom } from '../converters/schema-registry-client';
+import {
+  SchemaRegistryClient,
+  schemaRegistryOptionsFrom,
+} from '../converters/schema-registry-client';
 import { startPublisher, type PublisherHandle } from '../publisher/publisher';
 import { createRuntimeAdmin } from '../runtime/runtime-admin';
 import { startSubscriber, type SubscriberHandle } from '../subscriber/subscriber';
@@ -41,12 +44,15 @@ function connectMqtt(env: AdapterProcessEnv, log: Logger, onReconnected: () => v
   let lastProblem = '';
   client.on('connect', () => {
     lastProblem = '';
-    log.info(wasConnected ? 'Connected to the service again.' : 'Connected to the service.', { clientId });
+    log.info(wasConnected ? 'Connected to the service again.' : 'Connected to the service.', {
+      clientId,
+    });
     if (wasConnected) onReconnected();
     wasConnected = true;
   });
   client.on('offline', () => {
-    if (lastProblem === '') log.warn('The service is not reachable; records wait and are sent once it is back.');
+    if (lastProblem === '')
+      log.warn('The service is not reachable; records wait and are sent once it is back.');
     lastProblem ||= 'offline';
   });
   client.on('error', (error) => {
@@ -74,7 +80,8 @@ export async function startAdapter(env: AdapterProcessEnv, log: Logger): Promise
   async function runSubscriber(subscriber: KafkaSubscriber) {
     const cluster = clusterOf(subscriber.clusterId);
     try {
-      if (cluster === undefined) throw new Error(`its cluster "${subscriber.clusterId}" is not in the adapter`);
+      if (cluster === undefined)
+        throw new Error(`its cluster "${subscriber.clusterId}" is not in the adapter`);
       const registryOptions = schemaRegistryOptionsFrom(cluster.configuration);
       const chain = buildConverterChain(subscriber.payloadConverters, {
         registry: registryOptions === null ? null : new SchemaRegistryClient(registryOptions),
@@ -95,7 +102,9 @@ export async function startAdapter(env: AdapterProcessEnv, log: Logger): Promise
       subscribers.set(subscriber.id, { handle });
     } catch (error) {
       const reason = messageOf(error);
-      log.error(`Subscriber "${subscriber.label}" did not start: ${reason}`, { subscriber: subscriber.id });
+      log.error(`Subscriber "${subscriber.label}" did not start: ${reason}`, {
+        subscriber: subscriber.id,
+      });
       subscribers.set(subscriber.id, { handle: null, error: reason });
     }
   }
@@ -103,12 +112,15 @@ export async function startAdapter(env: AdapterProcessEnv, log: Logger): Promise
   async function runPublisher(publisher: KafkaPublisher) {
     const cluster = clusterOf(publisher.clusterId);
     try {
-      if (cluster === undefined) throw new Error(`its cluster "${publisher.clusterId}" is not in the adapter`);
+      if (cluster === undefined)
+        throw new Error(`its cluster "${publisher.clusterId}" is not in the adapter`);
       const handle = await startPublisher({ publisher, cluster, mqtt: client, log, clientId });
       publishers.set(publisher.id, { handle });
     } catch (error) {
       const reason = messageOf(error);
-      log.error(`Publisher "${publisher.label}" did not start: ${reason}`, { publisher: publisher.id });
+      log.error(`Publisher "${publisher.label}" did not start: ${reason}`, {
+        publisher: publisher.id,
+      });
       publishers.set(publisher.id, { handle: null, error: reason });
     }
   }
@@ -125,27 +137,33 @@ export async function startAdapter(env: AdapterProcessEnv, log: Logger): Promise
 
   return {
     state() {
-      const subscriberStates: SubscriberState[] = [...subscribers].map(([id, { handle, error }]) => {
-        const stats = handle?.stats();
-        const lagByPartition = stats?.lag ?? {};
-        return {
-          id,
-          lag: Object.values(lagByPartition).reduce((sum, lag) => sum + lag, 0),
-          lagByPartition,
-          ratePerSecond: stats?.ratePerSecond ?? 0,
-          consumed: stats?.consumed ?? 0,
-          published: stats?.published ?? 0,
-          failed: stats?.failed ?? 0,
-          samples: handle?.samples() ?? [],
-          ...(error === undefined ? {} : { error }),
-        };
-      });
+      const subscriberStates: SubscriberState[] = [...subscribers].map(
+        ([id, { handle, error }]) => {
+          const stats = handle?.stats();
+          const lagByPartition = stats?.lag ?? {};
+          return {
+            id,
+            lag: Object.values(lagByPartition).reduce((sum, lag) => sum + lag, 0),
+            lagByPartition,
+            ratePerSecond: stats?.ratePerSecond ?? 0,
+            consumed: stats?.consumed ?? 0,
+            published: stats?.published ?? 0,
+            failed: stats?.failed ?? 0,
+            samples: handle?.samples() ?? [],
+            ...(error === undefined ? {} : { error }),
+          };
+        },
+      );
       const publisherStates: PublisherState[] = [...publishers].map(([id, { handle, error }]) => ({
         id,
         ...(handle?.stats() ?? { produced: 0, failed: 0, buffered: 0, ratePerSecond: 0 }),
         ...(error === undefined ? {} : { error }),
       }));
-      return { clusters: watch.states(), subscribers: subscriberStates, publishers: publisherStates };
+      return {
+        clusters: watch.states(),
+        subscribers: subscriberStates,
+        publishers: publisherStates,
+      };
     },
     async stop() {
       watch.stop();

@@ -51,7 +51,10 @@ export function watchClusters(
     }
   };
   void probe();
-  const timer = setInterval(() => void probe(), Math.max(MIN_PROBE_INTERVAL_MS, options.reconnectIntervalMs));
+  const timer = setInterval(
+    () => void probe(),
+    Math.max(MIN_PROBE_INTERVAL_MS, options.reconnectIntervalMs),
+  );
   timer.unref();
   return {
     link: (id) => ({ connected: () => set(id, true), failed: (error) => set(id, false, error) }),

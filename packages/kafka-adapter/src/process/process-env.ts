@@ -35,7 +35,10 @@ const configSchema = z.string().transform((text, context): KafkaAdapterProcessCo
   const parsed = kafkaAdapterProcessConfigSchema.safeParse(json);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      context.addIssue({ code: 'custom', message: `${issue.path.join('.') || '(root)'}: ${issue.message}` });
+      context.addIssue({
+        code: 'custom',
+        message: `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      });
     }
     return z.NEVER;
   }

@@ -20,7 +20,9 @@ export class PartitionOffsets {
   take(offset: string): void {
     const value = BigInt(offset);
     if (this.last !== null && value <= this.last) {
-      throw new Error(`offset ${offset} taken after ${String(this.last)}: records are taken in order`);
+      throw new Error(
+        `offset ${offset} taken after ${String(this.last)}: records are taken in order`,
+      );
     }
     this.last = value;
     this.pending.push(value);

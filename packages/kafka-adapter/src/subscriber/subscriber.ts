@@ -11,7 +11,11 @@ import { kafkaClientConfig, type ClusterSettings } from '../kafka/client-options
 import { RuntimeAdminError } from '../runtime/runtime-admin';
 import { PartitionOffsets } from './offset-tracker';
 import { keyText, mqttPayloadOf, sampleText } from './record-value';
-import { SubscriberCounters, type SubscriberSample, type SubscriberStats } from './subscriber-stats';
+import {
+  SubscriberCounters,
+  type SubscriberSample,
+  type SubscriberStats,
+} from './subscriber-stats';
 import type { TopicEnsurer } from './topic-ensurer';
 
 /**
@@ -129,14 +133,20 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
     } catch (error) {
       if (error instanceof Abandoned) throw error;
       counters.failed += 1;
-      log.error(`Subscriber "${subscriber.label}" could not write the ${describe}: ${messageOf(error)}`, where);
+      log.error(
+        `Subscriber "${subscriber.label}" could not write the ${describe}: ${messageOf(error)}`,
+        where,
+      );
       return { sent: Promise.resolve() };
     }
     const sent = new Promise<void>((resolve, reject) => {
       mqtt.publish(prepared.path, prepared.bytes, { qos: 1 }, (error) => {
         if (error) {
           // Only when the client was ended (a stop): the record stays uncommitted and is read again next time.
-          log.warn(`Subscriber "${subscriber.label}" stopped before the ${describe} was acknowledged`, where);
+          log.warn(
+            `Subscriber "${subscriber.label}" stopped before the ${describe} was acknowledged`,
+            where,
+          );
           reject(new Abandoned(messageOf(error)));
           return;
         }
@@ -151,17 +161,23 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
    * The topic exists with a type the value fits. The runtime away (not answering, no ready file) is waited for
    * without counting; a refusal (4xx, or a value the topic's type refuses) is tried again `publicationRetries` times.
    */
-  async function ensureWritable(path: string, kind: Parameters<TopicEnsurer['ensure']>[1], bytes: Buffer) {
+  async function ensureWritable(
+    path: string,
+    kind: Parameters<TopicEnsurer['ensure']>[1],
+    bytes: Buffer,
+  ) {
     const { publicationRetries, retryIntervalMs } = subscriber.framework;
     let refusals = 0;
     for (;;) {
       try {
         const spec = await topics.ensure(path, kind);
         const check = checkPayload(spec.type, spec.properties, bytes);
-        if (!check.ok) throw new Refused(`topic "${path}" (${spec.type}) refuses it: ${check.message}`);
+        if (!check.ok)
+          throw new Refused(`topic "${path}" (${spec.type}) refuses it: ${check.message}`);
         return;
       } catch (error) {
-        const refused = error instanceof Refused || (error instanceof RuntimeAdminError && error.isRefusal);
+        const refused =
+          error instanceof Refused || (error instanceof RuntimeAdminError && error.isRefusal);
         if (!refused) {
           if (stopping) throw new Abandoned(messageOf(error));
           await sleep(RUNTIME_AWAY_RETRY_MS);
@@ -197,7 +213,10 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
         await consumer.commitOffsets(batch);
       } catch (error) {
         // A rebalance took the partition: its next owner reads again from the last commit (at least once).
-        log.warn(`Subscriber "${subscriber.label}" could not commit offsets: ${messageOf(error)}`, where);
+        log.warn(
+          `Subscriber "${subscriber.label}" could not commit offsets: ${messageOf(error)}`,
+          where,
+        );
       }
     }
 
@@ -206,10 +225,13 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
       generation += 1;
       partitions = new Map();
       link.connected();
-      log.info(`Subscriber "${subscriber.label}" consumer ${index + 1} joined group "${subscriber.consumerGroupId}"`, {
-        ...where,
-        assignment: event.payload.memberAssignment,
-      });
+      log.info(
+        `Subscriber "${subscriber.label}" consumer ${index + 1} joined group "${subscriber.consumerGroupId}"`,
+        {
+          ...where,
+          assignment: event.payload.memberAssignment,
+        },
+      );
     });
     consumer.on(consumer.events.FETCH, () => link.connected());
     consumer.on(consumer.events.CRASH, (event) => {
@@ -243,7 +265,10 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
         offsets.take(message.offset);
         resolveOffset(message.offset);
         counters.consumed += 1;
-        counters.lag.set(key, Math.max(0, Number(batch.highWatermark) - Number(message.offset) - 1));
+        counters.lag.set(
+          key,
+          Math.max(0, Number(batch.highWatermark) - Number(message.offset) - 1),
+        );
         // Records of a partition are prepared and sent in order; their acknowledgements are awaited apart.
         const delivered = state.chain.then(() => deliver(batch.topic, batch.partition, message));
         state.chain = delivered.catch(() => undefined);
@@ -253,7 +278,11 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
             const commit = offsets.settle(message.offset);
             wakeWaiters();
             if (commit !== null && myGeneration === generation) {
-              pendingCommits.set(key, { topic: batch.topic, partition: batch.partition, offset: commit });
+              pendingCommits.set(key, {
+                topic: batch.topic,
+                partition: batch.partition,
+                offset: commit,
+              });
               commitTimer ??= setTimeout(() => void flushCommits(), COMMIT_DELAY_MS);
             }
           });
@@ -294,7 +323,10 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
         startConsumer(index, subscribed),
       );
       await Promise.all(consumers.map((consumer) => consumer.run()));
-      log.info(`Subscriber "${subscriber.label}" consumes ${subscribed.map((t) => `"${t}"`).join(', ') || 'no topic yet'}`, where);
+      log.info(
+        `Subscriber "${subscriber.label}" consumes ${subscribed.map((t) => `"${t}"`).join(', ') || 'no topic yet'}`,
+        where,
+      );
     } catch (error) {
       const reason = messageOf(error);
       link.failed(reason);
@@ -314,13 +346,19 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
     try {
       const now = await matchingTopics();
       if (now.join('\n') !== subscribed.join('\n')) {
-        log.info(`Subscriber "${subscriber.label}": topics matching /${regex.source}/ changed, subscribing again`, where);
+        log.info(
+          `Subscriber "${subscriber.label}": topics matching /${regex.source}/ changed, subscribing again`,
+          where,
+        );
         await Promise.allSettled(consumers.map((consumer) => consumer.stop()));
         consumers = [];
         await connect();
       }
     } catch (error) {
-      log.warn(`Subscriber "${subscriber.label}" could not read the cluster's topics: ${messageOf(error)}`, where);
+      log.warn(
+        `Subscriber "${subscriber.label}" could not read the cluster's topics: ${messageOf(error)}`,
+        where,
+      );
     }
   }
 

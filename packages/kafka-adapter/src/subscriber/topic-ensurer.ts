@@ -37,7 +37,10 @@ export function createTopicEnsurer(
       if (cached) return cached;
       if (settings.createTopicHierarchy) {
         // A parent holds no value of its own: a JSON topic with the subscriber's persistence.
-        const parentSpec = subscriberTopicSpec({ ...settings.topicProperties, timeSeries: false }, 'json');
+        const parentSpec = subscriberTopicSpec(
+          { ...settings.topicProperties, timeSeries: false },
+          'json',
+        );
         for (const parent of topicParents(path)) await existingOr(parent, parentSpec);
       }
       return existingOr(path, subscriberTopicSpec(settings.topicProperties, kind));
