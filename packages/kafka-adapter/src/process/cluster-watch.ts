@@ -29,7 +29,9 @@ export function watchClusters(
     const before = states.get(id);
     if (before === undefined) return;
     states.set(id, { id, connected, ...(error === undefined ? {} : { error }) });
-    if (before.connected === connected && (connected || before.error === error)) return;
+    // A change is logged, not each failed attempt (the probe's and the consumers' words for one outage differ).
+    const isFirstProbe = !before.connected && before.error === undefined;
+    if (before.connected === connected && !isFirstProbe) return;
     if (connected) options.log.info(`Cluster "${labelOf(id)}" is reachable.`, { cluster: id });
     else {
       options.log.warn(

@@ -61,6 +61,8 @@ const STOP_ACK_WAIT_MS = 3_000;
 const COMMIT_DELAY_MS = 100;
 /** Kafka's `metadata.max.age.ms`: how often a regex subscription looks for new topics. */
 const DEFAULT_METADATA_AGE_MS = 30_000;
+/** Shorter than Kafka's 45 s: an HA pair's survivor, or a consumer back from an outage, takes over sooner. */
+const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
 /** How often a record waits to be retried while the runtime is away (not counted as an attempt). */
 const RUNTIME_AWAY_RETRY_MS = 1_000;
 
@@ -76,10 +78,20 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
   const where = { subscriber: subscriber.id, cluster: cluster.id };
   const configuration = cluster.configuration ?? {};
   const fromBeginning = configuration['auto.offset.reset']?.trim().toLowerCase() === 'earliest';
+  // Kafka's session.timeout.ms: a member that vanished (a kill -9, a broker away) holds its partitions this long.
+  const sessionTimeout = Number(configuration['session.timeout.ms'] ?? DEFAULT_SESSION_TIMEOUT_MS);
   const metadataAgeMs = Number(configuration['metadata.max.age.ms'] ?? DEFAULT_METADATA_AGE_MS);
-  const kafka = new Kafka(
-    kafkaClientConfig(cluster, { clientId: `${options.clientId}-${subscriber.id}`, retries: 5 }),
-  );
+  // A cluster that is away is asked again at most every reconnectInterval ms (the adapter's setting), not after
+  // kafkajs's default backoff of up to 30 s.
+  const retry = {
+    retries: 5,
+    initialRetryTime: Math.min(300, options.reconnectIntervalMs),
+    maxRetryTime: Math.max(options.reconnectIntervalMs, 1_000),
+  };
+  const kafka = new Kafka({
+    ...kafkaClientConfig(cluster, { clientId: `${options.clientId}-${subscriber.id}` }),
+    retry,
+  });
   const counters = new SubscriberCounters();
   let stopping = false;
   /** Everything sent and not yet settled, awaited (briefly) by a stop. */
@@ -196,8 +208,10 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
   function startConsumer(index: number, subscribed: string[]) {
     const consumer: Consumer = kafka.consumer({
       groupId: subscriber.consumerGroupId,
+      sessionTimeout,
+      heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 3)),
       maxWaitTimeInMs: subscriber.pollTimeout,
-      retry: { retries: 5, restartOnFailure: async () => !stopping },
+      retry: { ...retry, restartOnFailure: async () => !stopping },
     });
     let generation = 0;
     let partitions = new Map<string, { offsets: PartitionOffsets; chain: Promise<unknown> }>();
@@ -238,9 +252,11 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
       const reason = messageOf(event.payload.error);
       link.failed(reason);
       log.warn(
-        `Subscriber "${subscriber.label}" lost cluster "${cluster.label}": ${reason}; ${event.payload.restart ? 'reconnecting' : 'stopped'}`,
+        `Subscriber "${subscriber.label}" lost cluster "${cluster.label}": ${reason}; reconnecting`,
         where,
       );
+      // kafkajs restarts by itself after a retriable error only: any other, the adapter starts again later.
+      if (!event.payload.restart) scheduleReconnect();
     });
 
     async function eachBatch(payload: EachBatchPayload) {
@@ -334,10 +350,21 @@ export async function startSubscriber(options: SubscriberOptions): Promise<Subsc
         `Subscriber "${subscriber.label}" cannot reach cluster "${cluster.label}": ${reason}; trying again in ${options.reconnectIntervalMs} ms`,
         where,
       );
-      await Promise.allSettled(consumers.map((consumer) => consumer.stop()));
-      consumers = [];
-      if (!stopping) retryTimer = setTimeout(() => void connect(), options.reconnectIntervalMs);
+      scheduleReconnect();
     }
+  }
+
+  /** The consumers stopped, then started again after reconnectInterval ms (once, however many asked). */
+  function scheduleReconnect(): void {
+    if (retryTimer !== null || stopping) return;
+    retryTimer = setTimeout(() => {
+      void (async () => {
+        await Promise.allSettled(consumers.map((consumer) => consumer.stop()));
+        consumers = [];
+        retryTimer = null;
+        await connect();
+      })();
+    }, options.reconnectIntervalMs);
   }
 
   /** A regex subscription is resolved from metadata; new matching topics mean joining again with them. */

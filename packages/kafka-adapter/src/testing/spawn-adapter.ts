@@ -96,7 +96,11 @@ export function testAdapterConfig(
         label: 'Mock cluster',
         kafkaBrokerAddresses: [...brokers],
         // Tests produce before the group first joins: read from the beginning.
-        configuration: { 'auto.offset.reset': 'earliest', 'metadata.max.age.ms': '1000' },
+        configuration: {
+          'auto.offset.reset': 'earliest',
+          'metadata.max.age.ms': '1000',
+          'session.timeout.ms': '6000',
+        },
         authentication: { securityProtocol: 'plaintext' },
       },
     ],
