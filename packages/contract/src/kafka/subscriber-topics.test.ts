@@ -20,7 +20,11 @@ describe('subscriberTopicSpec', () => {
       'json',
       {
         type: 'JSON',
-        properties: { PERSISTENT: 'true', PUBLISH_VALUES_ONLY: 'false', DONT_RETAIN_VALUE: 'false' },
+        properties: {
+          PERSISTENT: 'true',
+          PUBLISH_VALUES_ONLY: 'false',
+          DONT_RETAIN_VALUE: 'false',
+        },
       },
     ],
     [
@@ -38,7 +42,11 @@ describe('subscriberTopicSpec', () => {
       'long',
       {
         type: 'INT64',
-        properties: { PERSISTENT: 'false', PUBLISH_VALUES_ONLY: 'false', DONT_RETAIN_VALUE: 'false' },
+        properties: {
+          PERSISTENT: 'false',
+          PUBLISH_VALUES_ONLY: 'false',
+          DONT_RETAIN_VALUE: 'false',
+        },
       },
     ],
     [
@@ -47,7 +55,11 @@ describe('subscriberTopicSpec', () => {
       'number',
       {
         type: 'DOUBLE',
-        properties: { PERSISTENT: 'true', PUBLISH_VALUES_ONLY: 'false', DONT_RETAIN_VALUE: 'false' },
+        properties: {
+          PERSISTENT: 'true',
+          PUBLISH_VALUES_ONLY: 'false',
+          DONT_RETAIN_VALUE: 'false',
+        },
       },
     ],
     [

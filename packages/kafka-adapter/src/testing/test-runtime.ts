@@ -55,6 +55,9 @@ export interface TestRuntime {
   infoFile: string;
   /** SIGTERM (or SIGKILL), then a new process on the same data and MQTT port. */
   restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Only the first half of a restart: the runtime is away until `start`. */
+  kill(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  start(): Promise<void>;
   stop(): Promise<void>;
   /** The admin API with a token of the service. */
   admin(path: string, token: string, init?: RequestInit): Promise<Response>;
@@ -76,6 +79,13 @@ export async function startTestRuntime(signer: TestSigner): Promise<TestRuntime>
     HERALD_TOPICS_CAPACITY: '10000',
   };
   let current: SpawnedRuntime = await spawnRuntime(env);
+  const kill = async (signal: 'SIGTERM' | 'SIGKILL') => {
+    current.child.kill(signal);
+    await current.exited;
+  };
+  const start = async () => {
+    current = await spawnRuntime(env);
+  };
   return {
     mqttPort,
     get httpPort() {
@@ -84,10 +94,11 @@ export async function startTestRuntime(signer: TestSigner): Promise<TestRuntime>
     dataDir,
     infoFile: join(dataDir, 'runtime.json'),
     async restart(signal = 'SIGTERM') {
-      current.child.kill(signal);
-      await current.exited;
-      current = await spawnRuntime(env);
+      await kill(signal);
+      await start();
     },
+    kill,
+    start,
     async stop() {
       current.child.kill('SIGTERM');
       await current.exited;
