@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ADAPTER_BUNDLE } from '../build/adapter-bundle';
 import type { KafkaSubscriber } from '@herald/contract/kafka/kafka-adapter.schema';
 import type { KafkaAdapterProcessConfig } from '@herald/contract/kafka/kafka-adapter-process';
 import { KAFKA_SUBSCRIBER_DEFAULTS } from '@herald/contract/kafka/kafka-service-defaults';
@@ -10,7 +11,7 @@ import type { TestRuntime, TestSigner } from './test-runtime';
 import { TEST_SERVICE_ID } from './test-runtime';
 
 /**
- * Starts the adapter process as the control plane's adapter kind does (the HERALD_* of createAdapterKind and the two
+ * Starts the adapter process (the bundle the global setup built) as the control plane's adapter kind does (the HERALD_* of createAdapterKind and the two
  * of kafka-adapter-process.ts), logging to stdout, and resolves once it logged "ready" (its ready file is written).
  */
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -135,7 +136,7 @@ export async function spawnAdapter(options: {
     HERALD_JWKS: JSON.stringify(signer.jwks),
     ...options.extraEnv,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [ADAPTER_BUNDLE], {
     cwd: PACKAGE_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
