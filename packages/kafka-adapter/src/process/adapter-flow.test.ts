@@ -2,6 +2,7 @@ import { Kafka, type Producer } from 'kafkajs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startKafkaMock, type KafkaMock } from '@herald/kafka-mock/start-kafka-mock';
+import type { KafkaPublisher } from '@herald/contract/kafka/kafka-adapter.schema';
 import { connectClient } from '@herald/runtime/testing/mqtt-helpers';
 import { killSpawnedRuntimes } from '@herald/runtime/testing/spawn-runtime';
 import {
@@ -92,10 +93,22 @@ describe('the Kafka adapter process', () => {
         doNotRetainValue: false,
       },
     });
+    // A publisher that cannot start (its cluster is not in the adapter) is logged and shown; the subscriber goes on.
+    const orphan: KafkaPublisher = {
+      id: 'pub-orphan',
+      type: 'PUBLISHING_SERVICE',
+      clusterId: 'cluster-gone',
+      label: 'Orphan',
+      kafkaTopicPattern: '${topic}',
+      keyValue: null,
+      valueType: 'STRING',
+      framework: { heraldTopicSelector: '?orders//', updateTimeoutMs: 0 },
+      payloadConverters: [],
+    };
     const adapter = await spawnAdapter({
       runtime,
       signer,
-      config: testAdapterConfig(mock.brokers, [subscriber]),
+      config: testAdapterConfig(mock.brokers, [subscriber, orphan]),
     });
     await producer.send({
       topic: 'orders',
@@ -134,6 +147,13 @@ describe('the Kafka adapter process', () => {
     // The sample panel: the last records and the topic each became.
     const state = await adapter.state();
     expect(state.clusters).toEqual([{ id: 'cluster-1', connected: true }]);
+    expect(state.publishers).toEqual([
+      expect.objectContaining({
+        id: 'pub-orphan',
+        error: 'its cluster "cluster-gone" is not in the adapter',
+      }),
+    ]);
+    expect(adapter.lines.join('\n')).toContain('Publisher \\"Orphan\\" did not start');
     expect(state.subscribers[0]).toMatchObject({
       id: 'sub-1',
       consumed: 2,
@@ -251,6 +271,16 @@ describe('the Kafka adapter process', () => {
       },
     );
 
+    // A topic created later that matches is found by the periodic metadata check (metadata.max.age.ms).
+    await producer.send({ topic: 'fleet.bike', messages: [{ value: 'new topic' }] });
+    await vi.waitFor(
+      () => expect(payloadsOf('fleet/fleet.bike')).toEqual(['fleet/fleet.bike new topic']),
+      {
+        timeout: 20_000,
+        interval: 100,
+      },
+    );
+
     expect(await (await adapter.get('/health', null)).json()).toEqual({ status: 'ok' });
     expect(await (await adapter.get('/identity')).json()).toEqual({
       workloadId: 'svc-kafka-test.kafka-adapter-adapter-1',
@@ -269,7 +299,7 @@ describe('the Kafka adapter process', () => {
     }
     const metrics = await (await adapter.get('/metrics')).text();
     expect(metrics).toContain(
-      'herald_kafka_subscriber_published_total{adapter="adapter-1",subscriber="sub-1"} 2',
+      'herald_kafka_subscriber_published_total{adapter="adapter-1",subscriber="sub-1"} 3',
     );
     expect(metrics).toMatch(
       /herald_kafka_adapter_resident_memory_bytes\{adapter="adapter-1"\} \d+/,
