@@ -115,6 +115,8 @@ export async function spawnAdapter(options: {
   signer: TestSigner;
   config: KafkaAdapterProcessConfig;
   extraEnv?: Record<string, string>;
+  /** Node's flags before the bundle (a bench's --cpu-prof). */
+  nodeFlags?: string[];
 }): Promise<SpawnedAdapter> {
   const { config, runtime, signer } = options;
   const subject = `kafka-adapter:${config.adapterId}`;
@@ -136,7 +138,7 @@ export async function spawnAdapter(options: {
     HERALD_JWKS: JSON.stringify(signer.jwks),
     ...options.extraEnv,
   };
-  const child = spawn(process.execPath, [ADAPTER_BUNDLE], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ADAPTER_BUNDLE], {
     cwd: PACKAGE_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
