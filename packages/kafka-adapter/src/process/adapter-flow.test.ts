@@ -311,7 +311,23 @@ describe('the Kafka adapter process', () => {
     adapter.child.kill('SIGTERM');
     expect(await adapter.exited).toEqual({ code: 0, signal: null });
     expect(adapter.lines.at(-1)).toContain('"msg":"stopped"');
-  }, 40_000);
+
+    // The stop committed what was written: the next process of the group reads only what came after.
+    const next = await spawnAdapter({
+      runtime,
+      signer,
+      config: testAdapterConfig(mock.brokers, [subscriber]),
+    });
+    await producer.send({ topic: 'fleet.van', messages: [{ value: 'after the restart' }] });
+    await vi.waitFor(
+      async () => {
+        const state = (await next.state()).subscribers[0];
+        expect(state?.samples.map((sample) => sample.value)).toEqual(['after the restart']);
+        expect(state?.consumed).toBe(1);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+  }, 60_000);
 
   it('exits 1 with the reason logged on a bad configuration, never a password', async () => {
     const config = testAdapterConfig(mock.brokers, []);
