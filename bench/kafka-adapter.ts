@@ -9,6 +9,8 @@
  *   - latency: records produced at half the adapter's rate for `seconds` (default 10), each carrying its send time;
  *     p50/p99 from the produce call to the MQTT subscriber;
  *   - the adapter's resident memory (its /metrics) after each phase, and every 30 s of a long latency phase.
+ * The subscriber's pollTimeout (the fetch wait) is 100 ms, or BENCH_POLL_MS: the test peer holds a fetch that long when
+ * a partition has nothing new, which shows in the latency. BENCH_PROFILE=<dir> writes the adapter's CPU profile there.
  * The MQTT → Kafka direction is the publisher's (another module); its rate is left to its bench.
  * Figures depend on the load of the machine: print `uptime` beside them.
  * Run: node --import tsx bench/kafka-adapter.ts [records] [seconds]
@@ -141,6 +143,7 @@ try {
   const subscriber = testSubscriber({
     kafkaTopics: ['bench', 'paced'],
     consumerGroupId: 'bench-adapter',
+    pollTimeout: Number(process.env.BENCH_POLL_MS ?? 100),
     heraldTopicPattern: '${topic}/${partition}',
     framework: { publicationRetries: 3, retryIntervalMs: 1_000 },
   });
