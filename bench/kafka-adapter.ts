@@ -1,8 +1,8 @@
 /**
  * The Kafka adapter's subscriber direction (Kafka → service, issue 27 "Benchmark"; docs/decisions/048), on loopback
  * against the test peer (librdkafka's mock cluster) and a real runtime (the built bundle), in one run:
- *   - ceiling: kafkajs's own produce rate (sends of 500, acks -1) and consume rate (a new group, commits by hand)
- *     of `records` records of 1 KB (default 20,000);
+ *   - ceilings: kafkajs's own produce rate (sends of 500, acks -1) and consume rate (a new group, commits by hand)
+ *     of `records` records of 1 KB (default 20,000), and the runtime's: a plain MQTT client's QoS 1 rate;
  *   - the adapter process (the built bundle): the same number of 1 KB records already in Kafka, written to our
  *     topics (`bench/{partition}`, QoS 1, durable) and received by an MQTT subscriber: records per second from the
  *     first arrival to the last;
@@ -114,9 +114,51 @@ async function clientConsumeRate(): Promise<number> {
   return result;
 }
 
+/**
+ * The runtime's own ceiling for this path: a plain mqtt.js client publishing the same records at QoS 1 (1,000 in
+ * flight, as the adapter allows a partition) to an MQTT subscriber, arrivals per second.
+ */
+async function mqttQos1Rate(token: string): Promise<number> {
+  const publisher = await connectClient(`mqtt://127.0.0.1:${runtime.mqttPort}`, {
+    username: 'token',
+    password: token,
+  });
+  const subscriber = await connectClient(`mqtt://127.0.0.1:${runtime.mqttPort}`, {
+    username: 'token',
+    password: token,
+  });
+  let arrivals = 0;
+  subscriber.on('message', () => (arrivals += 1));
+  await subscriber.subscribeAsync('raw/#', { qos: 1 });
+  const payload = Buffer.from(VALUE);
+  const startedAt = performance.now();
+  await new Promise<void>((resolve) => {
+    let sent = 0;
+    let acked = 0;
+    const pump = () => {
+      while (sent < RECORDS && sent - acked < 1_000) {
+        const index = sent;
+        sent += 1;
+        publisher.publish(`raw/${index % PARTITIONS}`, payload, { qos: 1 }, () => {
+          acked += 1;
+          if (acked === RECORDS) resolve();
+          else pump();
+        });
+      }
+    };
+    pump();
+  });
+  while (arrivals < RECORDS) await new Promise((resolve) => setTimeout(resolve, 5));
+  const result = rate(RECORDS, performance.now() - startedAt);
+  publisher.end(true);
+  subscriber.end(true);
+  return result;
+}
+
 try {
   const produceRate = await produceAll('ceiling');
   const consumeRate = await clientConsumeRate();
+  const mqttRate = await mqttQos1Rate(await signer.token('bench-mqtt'));
 
   // The adapter: records already in Kafka, counted as they reach an MQTT subscriber.
   await produceAll('bench');
@@ -198,7 +240,10 @@ try {
     `kafkajs consume (new group, commits by hand):    ${consumeRate.toLocaleString('en')} msg/s`,
   );
   console.log(
-    `adapter Kafka → MQTT subscriber (QoS 1, durable):   ${adapterRate.toLocaleString('en')} msg/s (${(adapterRate / consumeRate).toFixed(2)} of the client's consume rate)`,
+    `mqtt.js QoS 1 through the runtime (1,000 in flight): ${mqttRate.toLocaleString('en')} msg/s`,
+  );
+  console.log(
+    `adapter Kafka → MQTT subscriber (QoS 1, durable):   ${adapterRate.toLocaleString('en')} msg/s (${(adapterRate / consumeRate).toFixed(2)} of the client's consume rate, ${(adapterRate / mqttRate).toFixed(2)} of the runtime's QoS 1 rate)`,
   );
   console.log(
     `latency at ${(perTick * 10).toLocaleString('en')} msg/s for ${LATENCY_SECONDS} s: p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms (${latencies.length}/${expected} arrived)`,
