@@ -48,7 +48,8 @@ export function watchClusters(
         await testKafkaConnection(cluster);
         set(cluster.id, true);
       } catch (error) {
-        set(cluster.id, false, messageOf(error));
+        // The cause in the client's words: the connection test's section 8 sentence is for the test's caller.
+        set(cluster.id, false, messageOf((error as Error).cause ?? error));
       }
     }
   };
