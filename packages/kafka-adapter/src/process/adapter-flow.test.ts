@@ -209,7 +209,20 @@ describe('the Kafka adapter process', () => {
       buffer.writeDoubleBE(n);
       return buffer;
     };
-    await producer.send({ topic: 'readings', messages: [{ key: int32(7), value: 'Zürich,3.5' }] });
+    // A topic someone made INT64 refuses the JSON a reading becomes: tried again (publicationRetries: 1), then
+    // counted as failed; the reading after it is still written.
+    const created = await runtime.admin('/admin/topic?path=readings%2F8', readerToken, {
+      method: 'PUT',
+      body: JSON.stringify({ type: 'INT64' }),
+    });
+    expect(created.status).toBe(201);
+    await producer.send({
+      topic: 'readings',
+      messages: [
+        { key: int32(8), value: 'Bern,1' },
+        { key: int32(7), value: 'Zürich,3.5' },
+      ],
+    });
     await producer.send({
       topic: 'temps',
       messages: [
@@ -243,6 +256,15 @@ describe('the Kafka adapter process', () => {
     expect(adapter.lines.join('\n')).toContain(
       'Subscriber \\"Temperatures\\" could not write the record at offset 1 of Kafka topic \\"temps\\" partition 0',
     );
+    expect(state.subscribers.find((s) => s.id === 'sub-csv')).toMatchObject({
+      consumed: 2,
+      published: 1,
+      failed: 1,
+    });
+    expect(adapter.lines.join('\n')).toContain(
+      'could not write the record at offset 0 of Kafka topic \\"readings\\" partition 0: topic \\"readings/8\\" (INT64) refuses it',
+    );
+    expect(adapter.lines.join('\n')).toContain('(after 2 attempts)');
   }, 40_000);
 
   it('serves its endpoints to its own credential only, and stops cleanly on SIGTERM', async () => {
