@@ -206,10 +206,17 @@ export default tseslint.config(
         '@herald/server/*',
         '@herald/web',
         '@herald/web/*',
-        '@herald/runtime',
+        // Not '@herald/runtime' itself (it exports subpaths only): a parent pattern would forbid the exceptions.
         '@herald/runtime/*',
+        // The process plumbing every Herald process shares (docs/decisions/048): the JSON-lines log and its rotated
+        // file, the private umask, the log settings; tests also start the built runtime.
+        '!@herald/runtime/log',
+        '!@herald/runtime/log-file',
+        '!@herald/runtime/log-buffer',
+        '!@herald/runtime/private-files',
+        '!@herald/runtime/config',
       ],
-      'packages/kafka-adapter depends on the contract only: it is a client of its runtime over MQTT and the admin API, never by import (issue 27 item 1).',
+      "packages/kafka-adapter depends on the contract and the runtime's process plumbing only: it is a client of its runtime over MQTT and the admin API, never by import of the broker (issue 27 item 1).",
     ),
   },
   {
@@ -233,7 +240,8 @@ export default tseslint.config(
               message: 'packages/kafka-adapter depends on the contract only (issue 27 item 1).',
             },
             {
-              regex: '^@herald/runtime(?!/testing/|/build/runtime-bundle$)',
+              regex:
+                '^@herald/runtime(?!/testing/|/build/runtime-bundle$|/log$|/log-file$|/log-buffer$|/private-files$|/config$)',
               message:
                 'packages/kafka-adapter depends on the contract only; its tests may spawn the runtime through @herald/runtime/testing/* (issue 27 item 1).',
             },

@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'kafka-adapter',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // The test peer's launcher and the runtime's bundle, built once before the process tests start them.
+    globalSetup: ['src/testing/global-setup.ts'],
     // Every project runs with the same worker count, so one root run can schedule them together.
     maxWorkers: 2,
   },
