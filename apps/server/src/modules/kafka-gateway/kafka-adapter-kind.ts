@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import {
+  ADAPTER_SOURCE_ENTRY,
+  ensureAdapterBundle,
+} from '@herald/kafka-adapter/build/adapter-bundle';
 import {
   KAFKA_ADAPTER_CONFIG_ENV,
   KAFKA_ADAPTER_RUNTIME_INFO_ENV,
@@ -37,16 +39,20 @@ export const KAFKA_ADAPTER_KIND_NAME = 'kafka-adapter';
 export const kafkaAdapterFileStem = (workloadId: string) => `kafka-adapter-${workloadId}`;
 
 /**
- * The adapter package's entry: a compiled bundle (`dist/main.mjs`) when the package built one, else its source
- * through tsx (the same fallback the runtime has: runtime-command.ts).
+ * The adapter's entry at each spawn, as the runtime's (runtime-command.ts): the compiled bundle
+ * packages/kafka-adapter/dist/main.mjs, rebuilt first when missing or older than its sources; when it cannot be
+ * built, the sources through tsx (slower to start, the same process), so an adapter never stays down for a build.
  */
-function defaultEntry(): string {
-  const require = createRequire(import.meta.url);
-  const root = path.dirname(
-    path.dirname(require.resolve('@herald/kafka-adapter/kafka/client-options')),
-  );
-  const bundle = path.join(path.dirname(root), 'dist', 'main.mjs');
-  return existsSync(bundle) ? bundle : path.join(root, 'main.ts');
+async function defaultEntry(logger: { warn(fields: object, msg: string): void }): Promise<string> {
+  try {
+    return await ensureAdapterBundle();
+  } catch (error) {
+    logger.warn(
+      { error: String(error) },
+      'Kafka adapter bundle could not be built: starting the adapter from its sources with tsx',
+    );
+    return ADAPTER_SOURCE_ENTRY;
+  }
 }
 
 function commandFor(entry: string): RuntimeCommand {
@@ -146,7 +152,7 @@ export function kafkaAdapterRegistration(
       {
         name: KAFKA_ADAPTER_KIND_NAME,
         fileStem: kafkaAdapterFileStem,
-        command: async () => commandFor(options.entry ?? defaultEntry()),
+        command: async () => commandFor(options.entry ?? (await defaultEntry(context.logger))),
         env({ service: row, adapter }) {
           const settings = adapter.config as { process: unknown; jwks: unknown };
           return {
