@@ -1,3 +1,4 @@
+import type { KafkaAdapterProcessState } from '@herald/contract/kafka/kafka-adapter-state';
 import type { SubscriberSample } from '../subscriber/subscriber-stats';
 
 /**
@@ -38,3 +39,7 @@ export interface AdapterState {
   subscribers: SubscriberState[];
   publishers: PublisherState[];
 }
+
+/** The control plane parses /state with the contract's schema: this stops compiling when the two drift apart. */
+type Conforms<T extends KafkaAdapterProcessState> = T;
+export type ContractAdapterState = Conforms<AdapterState>;

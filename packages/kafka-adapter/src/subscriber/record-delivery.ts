@@ -105,7 +105,7 @@ export function createRecordDelivery(options: {
           key,
           topicPath: path.value,
           value: sampleText(kind, bytes),
-          at: '',
+          at: 0,
         },
       };
     } catch (error) {
@@ -128,7 +128,7 @@ export function createRecordDelivery(options: {
           reject(new Abandoned(messageOf(error)));
           return;
         }
-        counters.recordPublished({ ...prepared.sample, at: new Date().toISOString() });
+        counters.recordPublished({ ...prepared.sample, at: Date.now() });
         resolve();
       });
     });

@@ -1,14 +1,7 @@
-/** A subscriber's counters and the last records it wrote (issue 27 item 9: the sample panel), read by /state and /metrics. */
-export interface SubscriberSample {
-  kafkaTopic: string;
-  partition: number;
-  offset: string;
-  key: string | null;
-  topicPath: string;
-  /** The first 1 KB of the value published (binary as base64). */
-  value: string;
-  at: string;
-}
+import type { KafkaConsumedSample } from '@herald/contract/kafka/kafka-adapter-state';
+
+/** A record written to its topic (issue 27 item 9: the sample panel), as the state route carries it. */
+export type SubscriberSample = KafkaConsumedSample;
 
 export interface SubscriberStats {
   consumed: number;
