@@ -10,6 +10,7 @@ import { makePaidExemptService } from '../../testing/test-payments';
 import { insertTestService, stubProvisioner } from '../../testing/test-services';
 import { callAs, createTestTeam, type TestMember } from '../../testing/test-workspaces';
 import { useTestApp } from '../../testing/use-test-app';
+import { serviceEventsSettled } from '../logs/service-events';
 import { findServiceRow } from './trial.repository';
 import { enforceAdapterTrialCap } from './trial-adapter-cap';
 import { runTrialTick } from './trial-scheduler';
@@ -139,6 +140,12 @@ describe("the free trial's Kafka adapter cap (spec section 9)", () => {
         }) as unknown,
       },
     ]);
+
+    await serviceEventsSettled(app.logStore);
+    const events = await app.logStore.page({ serviceId, stream: { kind: 'event' }, limit: 100 });
+    expect(events.entries.map((entry) => entry.message)).toContain(
+      `Deactivated the Kafka adapter “orders” of the service “${(await serviceRow(app, serviceId))!.serviceName}”: its free trial’s adapters used all of their messages`,
+    );
 
     // Enabling it again during the trial is refused in words; so is a new adapter after deleting this one.
     const enable = await call(team.owner, routes.enableKafkaAdapter, {
