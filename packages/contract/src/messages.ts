@@ -45,6 +45,12 @@ export const KAFKA_MESSAGES = {
   clusterOwnerNotFound:
     'A cluster id was provided to the connectivity test, but the owning adapter could not be located in store.',
   failedToTestConnection: 'failed to test connection to the gateway kafka cluster',
+  /**
+   * Ours (no spec text; docs/decisions/049): enabling or creating an adapter of a free trial service whose adapters
+   * used the trial's FREE_TRIAL_ADAPTER_MESSAGE_LIMIT (section 9).
+   */
+  freeTrialAdapterLimitReached:
+    'The Kafka adapters of this free trial service have used the 100 million messages the trial allows them, so a Kafka adapter cannot be activated until the service runs on its paid plan.',
 } as const;
 
 export const NOTIFICATION_MESSAGES = {

@@ -18,6 +18,7 @@ describe('trial e-mails', () => {
     ['suspended', 'Your free trial service is suspended'],
     ['converted', 'Your free trial service now runs on its paid plan'],
     ['removed', 'Your free trial service was removed'],
+    ['adapter-limit', "Your free trial's Kafka adapters were stopped"],
   ] as const)('%s reads "%s" and names the service', (kind, subject) => {
     const mail = trialMail(kind, {
       ...input,
@@ -26,6 +27,18 @@ describe('trial e-mails', () => {
     });
     expect(mail.subject).toBe(subject);
     expect(mail.text).toContain('"amber-falcon" (organisation Acme)');
+  });
+
+  it('says which adapters stopped, why, and that the service runs on', () => {
+    const { text } = trialMail('adapter-limit', {
+      ...input,
+      adapterLabels: ['orders'],
+      adapterMessagesUsed: 100_250_000,
+    });
+    expect(text).toContain('have used 100.2 million of the 100 million messages');
+    expect(text).toContain('deactivated ("orders")');
+    expect(text).toContain('The service itself keeps running.');
+    expect(text).toContain(input.billingUrl);
   });
 
   it('gives the end date, the usage and the way to keep the service', () => {

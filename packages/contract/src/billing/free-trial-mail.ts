@@ -1,8 +1,8 @@
-import { FREE_TRIAL_MESSAGE_CAP } from '../constants';
+import { FREE_TRIAL_ADAPTER_MESSAGE_LIMIT, FREE_TRIAL_MESSAGE_CAP } from '../constants';
 import type { TrialReminder } from './free-trial-timeline';
 
 /** The e-mails of a trial's life (docs/decisions/025): the reminders, and what happened at its end. */
-export type TrialMailKind = TrialReminder | 'suspended' | 'converted' | 'removed';
+export type TrialMailKind = TrialReminder | 'suspended' | 'converted' | 'removed' | 'adapter-limit';
 
 export interface TrialMailInput {
   serviceName: string;
@@ -14,6 +14,9 @@ export interface TrialMailInput {
   /** Unix ms, when suspended. */
   removalDueAt?: number | null;
   suspensionReason?: 'TRIAL_END' | 'LIMIT_EXHAUSTED' | null;
+  /** 'adapter-limit': the adapters deactivated (their labels) and their billed messages since the trial started. */
+  adapterLabels?: readonly string[];
+  adapterMessagesUsed?: number;
   /** The workspace's Billing page. */
   billingUrl: string;
 }
@@ -81,6 +84,13 @@ export function trialMail(
         subject: 'Your free trial service now runs on its paid plan',
         text: `The free trial of your service ${service} is over. A card is on file, so the service keeps running on its paid plan and is billed from today.\n\nBilling: ${input.billingUrl}${SIGN_OFF}`,
       };
+    case 'adapter-limit': {
+      const labels = (input.adapterLabels ?? []).map((label) => `"${label}"`).join(', ');
+      return {
+        subject: "Your free trial's Kafka adapters were stopped",
+        text: `The Kafka adapters of your service ${service} have used ${formatMessageCount(input.adapterMessagesUsed ?? FREE_TRIAL_ADAPTER_MESSAGE_LIMIT)} of the ${formatMessageCount(FREE_TRIAL_ADAPTER_MESSAGE_LIMIT)} messages the free trial allows them, so they were deactivated${labels === '' ? '' : ` (${labels})`}. The service itself keeps running.\n\nThey can be activated again once the service runs on its paid plan. ${keep}${SIGN_OFF}`,
+      };
+    }
     case 'removed':
       return {
         subject: 'Your free trial service was removed',

@@ -242,6 +242,18 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     'Suspended the service “lunar-sky”: its free trial ended without a payment method',
   ],
   [
+    'service.trial_adapters_deactivated',
+    'lunar-sky',
+    { labels: ['orders'] },
+    'Deactivated the Kafka adapter “orders” of the service “lunar-sky”: its free trial’s adapters used all of their messages',
+  ],
+  [
+    'service.trial_adapters_deactivated',
+    'lunar-sky',
+    { labels: ['orders', 'stock'] },
+    'Deactivated the Kafka adapters “orders”, “stock” of the service “lunar-sky”: its free trial’s adapters used all of their messages',
+  ],
+  [
     'service.trial_converted',
     'lunar-sky',
     { billingPlan: 'small' },

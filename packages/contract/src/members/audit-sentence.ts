@@ -311,6 +311,16 @@ const SENTENCES = {
       : `Extended the free trial of ${service(target)} by ${plural(days, 'day')}`;
   },
   'service.trial_ended': (target) => `Ended the free trial of ${service(target)} now`,
+  'service.trial_adapters_deactivated': (target, details) => {
+    const labels = names(details.labels) ?? [];
+    const which =
+      labels.length === 1
+        ? `the Kafka adapter “${labels[0]}”`
+        : labels.length > 1
+          ? `the Kafka adapters ${listed(labels, '')}`
+          : 'the Kafka adapters';
+    return `Deactivated ${which} of ${service(target)}: its free trial’s adapters used all of their messages`;
+  },
   'service.removal_delayed': (target, details) => {
     const until = text(details.removalDueAt);
     return until

@@ -98,6 +98,8 @@ export const AUDIT_ACTIONS = [
   'service.trial_removed',
   'service.trial_extended',
   'service.trial_ended',
+  // Section 9's adapter cap (issue 27): the trial scheduler stopped the service's Kafka adapters.
+  'service.trial_adapters_deactivated',
   'service.removal_delayed',
   // Payments and plan changes (docs/decisions/023).
   'service.plan_changed',

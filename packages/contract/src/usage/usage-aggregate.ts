@@ -7,7 +7,7 @@ import type { UsageMetric, UsageQueryType } from './usage.schema';
  * answers with these (or SQL that matches them, tested against them); the Prometheus store answers the same
  * questions in PromQL.
  *
- * Counters (billed_messages_total, messages_in_total, bytes_total) are stored as the increase within each bucket; gauges (sessions,
+ * Counters (billed_messages_total, messages_in_total, adapter_billed_messages_total, bytes_total) are stored as the increase within each bucket; gauges (sessions,
  * topics) as the highest and lowest value seen within it.
  */
 export type UsageMetricKind = 'counter' | 'gauge';
@@ -15,6 +15,7 @@ export type UsageMetricKind = 'counter' | 'gauge';
 export const USAGE_METRIC_KINDS = {
   billed_messages_total: 'counter',
   messages_in_total: 'counter',
+  adapter_billed_messages_total: 'counter',
   bytes_total: 'counter',
   sessions: 'gauge',
   topics: 'gauge',
@@ -27,6 +28,8 @@ export interface UsageBucket {
   billedMessages: number;
   /** Messages published by clients (the "in" part of the billed messages). */
   messagesIn: number;
+  /** The part of the billed messages that the service's adapters caused (the free trial's adapter cap, section 9). */
+  adapterBilledMessages: number;
   bytes: number;
   sessionsMax: number;
   sessionsMin: number;
@@ -45,6 +48,8 @@ export function bucketValue(
       return bucket.billedMessages;
     case 'messages_in_total':
       return bucket.messagesIn;
+    case 'adapter_billed_messages_total':
+      return bucket.adapterBilledMessages;
     case 'bytes_total':
       return bucket.bytes;
     case 'sessions':

@@ -52,7 +52,7 @@ describe('the usage query errors', () => {
     [
       'metrics.1',
       { metrics: 'sessions,cpu' },
-      'Each metric is one of bytes_total, billed_messages_total, messages_in_total, sessions, topics',
+      'Each metric is one of bytes_total, billed_messages_total, messages_in_total, adapter_billed_messages_total, sessions, topics',
     ],
   ])('names %s', (path, change, message) => {
     const result = usageQuerySchema.safeParse({ ...base, ...change });

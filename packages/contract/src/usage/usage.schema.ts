@@ -13,6 +13,7 @@ export const USAGE_METRICS = [
   'bytes_total',
   'billed_messages_total',
   'messages_in_total',
+  'adapter_billed_messages_total',
   'sessions',
   'topics',
 ] as const;

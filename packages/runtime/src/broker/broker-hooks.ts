@@ -261,7 +261,7 @@ export function createBrokerHooks(
         refuse(valueCheck.message);
         return;
       }
-      countPublished(counters, payload.length);
+      countPublished(counters, payload.length, identity?.isAdapter === true);
       // QoS 1/2: aedes sends PUBACK/PUBREC after the callback, so it runs once the record is written (durable
       // ack); QoS 0 carries no acknowledgement (section 4.3.1), so nothing waits for the write.
       const written =
@@ -342,7 +342,7 @@ export function createBrokerHooks(
       // messages but hands a new `#` subscriber the retained `$SYS/` values too (the console's, sys-topics.ts):
       // only a session that subscribed to a `$` filter gets them.
       if (packet.topic.startsWith('$') && !hasDollarFilter(client)) return null;
-      countDelivered(counters, packet.topic, toBuffer(packet.payload).length);
+      countDelivered(counters, packet.topic, toBuffer(packet.payload).length, identity.isAdapter);
       return packet as AedesPublishPacket;
     } catch (_error) {
       return null;

@@ -10,6 +10,11 @@ export interface RuntimeCounters {
    */
   billedMessages: number;
   billedBytes: number;
+  /**
+   * The part of `billedMessages` that adapter sessions caused (published by one, delivered to one): the free trial's
+   * adapter cap (spec section 9) is read from it. Still counted in `billedMessages`: it is the service's usage too.
+   */
+  adapterBilledMessages: number;
   /** Unix seconds the process started: a new value tells a scraper the counters started again from zero. */
   startedAtSeconds: number;
 }
@@ -22,30 +27,41 @@ export function createCounters(startedAtMs: number = Date.now()): RuntimeCounter
     bytesOut: 0,
     billedMessages: 0,
     billedBytes: 0,
+    adapterBilledMessages: 0,
     // Whole seconds, as Prometheus client libraries export process_start_time_seconds.
     startedAtSeconds: Math.round(startedAtMs / 1000),
   };
 }
 
-/** A message published by a client (it passed every check): counted in and billed. */
-export function countPublished(counters: RuntimeCounters, payloadBytes: number): void {
+/** A message published by a client (it passed every check): counted in and billed; `byAdapter` an adapter's too. */
+export function countPublished(
+  counters: RuntimeCounters,
+  payloadBytes: number,
+  byAdapter: boolean,
+): void {
   counters.messagesIn += 1;
   counters.bytesIn += payloadBytes;
   counters.billedMessages += 1;
   counters.billedBytes += payloadBytes;
+  if (byAdapter) counters.adapterBilledMessages += 1;
 }
 
-/** A message delivered to a client: counted out, and billed unless it is the runtime's own `$SYS/` information. */
+/**
+ * A message delivered to a client: counted out, and billed unless it is the runtime's own `$SYS/` information;
+ * `toAdapter`: delivered to an adapter session, so billed to the adapter too.
+ */
 export function countDelivered(
   counters: RuntimeCounters,
   topic: string,
   payloadBytes: number,
+  toAdapter: boolean,
 ): void {
   counters.messagesOut += 1;
   counters.bytesOut += payloadBytes;
   if (topic.startsWith('$SYS/')) return;
   counters.billedMessages += 1;
   counters.billedBytes += payloadBytes;
+  if (toAdapter) counters.adapterBilledMessages += 1;
 }
 
 function escapeLabel(value: string): string {
@@ -75,6 +91,12 @@ export function renderMetrics(
       'counter',
       'Messages published by clients plus messages delivered to clients ($SYS excluded).',
       counters.billedMessages,
+    ],
+    [
+      'herald_adapter_billed_messages_total',
+      'counter',
+      'The billed messages adapter sessions published or were delivered (also in herald_billed_messages_total).',
+      counters.adapterBilledMessages,
     ],
     [
       'herald_bytes_total',

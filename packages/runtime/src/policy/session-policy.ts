@@ -53,6 +53,11 @@ export interface SessionIdentity {
   /** The rights of `roles` against the store at `rightsVersion`; rebuilt by `currentRights` when it moved. */
   rights: SessionRights;
   rightsVersion: number;
+  /**
+   * An adapter process of the service (a service token of scope `adapter`, issue 27): its messages are also counted
+   * as the adapter's, for the free trial's adapter cap (spec section 9). A boolean so the per-message count is cheap.
+   */
+  isAdapter: boolean;
 }
 
 /**
@@ -153,6 +158,7 @@ export function createIdentity(
     properties: extra.properties ?? NO_SESSION_PROPERTIES,
     rights: rightsFor(BUILT_IN_MODEL, []),
     rightsVersion: -1,
+    isAdapter: subject.kind === 'serviceToken' && subject.access === 'adapter',
   };
   if (source === null) {
     identity.roles = sessionRoles(subject, {

@@ -266,6 +266,7 @@ describe('the database metrics store', () => {
     return bucket(start, seconds, {
       billedMessages: random.next() < 0.2 ? 0 : random.int(0, 100_000),
       messagesIn: random.int(0, 50_000),
+      adapterBilledMessages: random.int(0, 30_000),
       bytes: random.int(0, 50_000_000),
       sessionsMin,
       sessionsMax: sessionsMin + random.int(0, 20),
@@ -279,6 +280,7 @@ describe('the database metrics store', () => {
       startedAt: T0 - 100,
       billedMessages: 0,
       messagesIn: 0,
+      adapterBilledMessages: 0,
       bytes: 0,
       sessions: 0,
       topics: 0,
@@ -380,6 +382,65 @@ describe('the database metrics store', () => {
       );
       expect(await ask(serviceId, 'billed_messages_total', 'sum', day)).toBe(40);
       expect(await ask(serviceId, 'messages_in_total', 'sum', day)).toBe(5);
+    });
+
+    it("records the adapters' part of the billed messages, counted from zero after a runtime restart (issue 27)", async () => {
+      const serviceId = `svc-adapters-${randomUUID()}`;
+      await store.recordScrape!(
+        serviceId,
+        scrape({ billedMessages: 10, adapterBilledMessages: 6 }),
+        at(0),
+      );
+      await store.recordScrape!(
+        serviceId,
+        scrape({ billedMessages: 50, adapterBilledMessages: 26 }),
+        at(75),
+      );
+      // The runtime restarted: its counters start again, all it counted since is new.
+      await store.recordScrape!(
+        serviceId,
+        scrape({ startedAt: T0 + 100, billedMessages: 9, adapterBilledMessages: 4 }),
+        at(130),
+      );
+      expect(await ask(serviceId, 'adapter_billed_messages_total', 'increase', day)).toBe(30);
+      expect(await ask(serviceId, 'billed_messages_total', 'increase', day)).toBe(59);
+      expect(
+        await ask(serviceId, 'adapter_billed_messages_total', 'histogram', {
+          from: T0,
+          to: T0 + 180,
+          step: 60,
+        }),
+      ).toEqual([
+        { timestamp: T0, value: 6 },
+        { timestamp: T0 + 60, value: 20 },
+        { timestamp: T0 + 120, value: 4 },
+      ]);
+    });
+
+    it('counts no lump of adapter messages for a runtime last read before migration 0010', async () => {
+      const serviceId = `svc-adapters-upgrade-${randomUUID()}`;
+      await store.recordScrape!(
+        serviceId,
+        scrape({ billedMessages: 100, adapterBilledMessages: 60 }),
+        at(0),
+      );
+      await database.db
+        .update(metricsScrapeState)
+        .set({ adapterBilledMessages: null })
+        .where(eq(metricsScrapeState.serviceId, serviceId));
+      await database.db.delete(usageSample).where(eq(usageSample.serviceId, serviceId));
+      await store.recordScrape!(
+        serviceId,
+        scrape({ billedMessages: 130, adapterBilledMessages: 75 }),
+        at(60),
+      );
+      await store.recordScrape!(
+        serviceId,
+        scrape({ billedMessages: 140, adapterBilledMessages: 80 }),
+        at(120),
+      );
+      expect(await ask(serviceId, 'billed_messages_total', 'sum', day)).toBe(40);
+      expect(await ask(serviceId, 'adapter_billed_messages_total', 'sum', day)).toBe(5);
     });
 
     it('never counts twice across a control-plane restart: a new store continues from the stored reading', async () => {

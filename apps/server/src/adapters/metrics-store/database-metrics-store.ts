@@ -25,6 +25,10 @@ export const MINUTE_ROWS_KEPT_SECONDS = DAY;
 const COLUMNS = {
   billed_messages_total: { max: sql.raw('billed_messages'), min: sql.raw('billed_messages') },
   messages_in_total: { max: sql.raw('messages_in'), min: sql.raw('messages_in') },
+  adapter_billed_messages_total: {
+    max: sql.raw('adapter_billed_messages'),
+    min: sql.raw('adapter_billed_messages'),
+  },
   bytes_total: { max: sql.raw('bytes'), min: sql.raw('bytes') },
   sessions: { max: sql.raw('sessions_max'), min: sql.raw('sessions_min') },
   topics: { max: sql.raw('topics_max'), min: sql.raw('topics_min') },
@@ -112,6 +116,14 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
         reading(scrape.messagesIn),
         !previous || previous.runtimeStartedAt !== scrape.startedAt,
       );
+      // As messages in: a state from before migration 0010 (null) counts no lump of the runtime's count so far.
+      const adapterBilledMessages = counterIncrease(
+        previous?.adapterBilledMessages != null
+          ? { value: previous.adapterBilledMessages, startedAt: previous.runtimeStartedAt }
+          : null,
+        reading(scrape.adapterBilledMessages),
+        !previous || previous.runtimeStartedAt !== scrape.startedAt,
+      );
       const bytes = counterIncrease(
         previous ? { value: previous.bytes, startedAt: previous.runtimeStartedAt } : null,
         reading(scrape.bytes),
@@ -124,6 +136,7 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
           start: minute,
           billedMessages,
           messagesIn,
+          adapterBilledMessages,
           bytes,
           sessionsMax: scrape.sessions,
           sessionsMin: scrape.sessions,
@@ -135,6 +148,7 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
           set: {
             billedMessages: sql`${usageSample.billedMessages} + excluded.billed_messages`,
             messagesIn: sql`${usageSample.messagesIn} + excluded.messages_in`,
+            adapterBilledMessages: sql`${usageSample.adapterBilledMessages} + excluded.adapter_billed_messages`,
             bytes: sql`${usageSample.bytes} + excluded.bytes`,
             sessionsMax: sql`greatest(${usageSample.sessionsMax}, excluded.sessions_max)`,
             sessionsMin: sql`least(${usageSample.sessionsMin}, excluded.sessions_min)`,
@@ -146,6 +160,7 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
         runtimeStartedAt: scrape.startedAt,
         billedMessages: scrape.billedMessages,
         messagesIn: scrape.messagesIn,
+        adapterBilledMessages: scrape.adapterBilledMessages,
         bytes: scrape.bytes,
         scrapedAt: at,
       };
@@ -236,17 +251,20 @@ export function createDatabaseMetricsStore(options: DatabaseMetricsStoreOptions)
       db,
       sql`with moved as (
             delete from usage_sample where seconds = ${sql.raw(String(MINUTE))} and start < ${foldBefore}
-            returning service_id, start, billed_messages, messages_in, bytes, sessions_max, sessions_min, topics_max, topics_min
+            returning service_id, start, billed_messages, messages_in, adapter_billed_messages, bytes, sessions_max,
+                      sessions_min, topics_max, topics_min
           ), hours as (
             insert into usage_sample as sample
-              (service_id, seconds, start, billed_messages, messages_in, bytes, sessions_max, sessions_min, topics_max,
-               topics_min)
-            select service_id, ${hour}, start - start % ${hour}, sum(billed_messages), sum(messages_in), sum(bytes),
+              (service_id, seconds, start, billed_messages, messages_in, adapter_billed_messages, bytes, sessions_max,
+               sessions_min, topics_max, topics_min)
+            select service_id, ${hour}, start - start % ${hour}, sum(billed_messages), sum(messages_in),
+                   sum(adapter_billed_messages), sum(bytes),
                    max(sessions_max), min(sessions_min), max(topics_max), min(topics_min)
             from moved group by service_id, start - start % ${hour}
             on conflict (service_id, seconds, start) do update set
               billed_messages = sample.billed_messages + excluded.billed_messages,
               messages_in = sample.messages_in + excluded.messages_in,
+              adapter_billed_messages = sample.adapter_billed_messages + excluded.adapter_billed_messages,
               bytes = sample.bytes + excluded.bytes,
               sessions_max = greatest(sample.sessions_max, excluded.sessions_max),
               sessions_min = least(sample.sessions_min, excluded.sessions_min),

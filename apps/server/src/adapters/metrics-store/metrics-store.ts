@@ -16,6 +16,8 @@ export interface RuntimeScrape {
   billedMessages: number;
   /** Messages published by clients: the "in" part of the billed messages. */
   messagesIn: number;
+  /** The part of the billed messages adapter sessions caused (herald_adapter_billed_messages_total; issue 27). */
+  adapterBilledMessages: number;
   bytes: number;
   /** Gauges now. */
   sessions: number;

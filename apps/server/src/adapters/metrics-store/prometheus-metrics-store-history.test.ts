@@ -49,6 +49,8 @@ interface Reading {
   billed: number;
   /** Published (in): part of the billed messages. */
   published: number;
+  /** The adapters' part of the billed messages. */
+  adapters: number;
   bytes: number;
   sessions: number;
   topics: number;
@@ -74,6 +76,7 @@ function readingsOf(process: Process): Reading[] {
       time,
       billed,
       published: Math.floor(billed / 2),
+      adapters: Math.floor(billed / 3),
       bytes,
       sessions: (step * 37) % 11,
       topics: ((step * 13) % 9) + 1,
@@ -90,6 +93,7 @@ function labelsOf(process: Process): string {
 const READING_OF_METRIC = {
   billed_messages_total: 'billed',
   messages_in_total: 'published',
+  adapter_billed_messages_total: 'adapters',
   bytes_total: 'bytes',
   sessions: 'sessions',
   topics: 'topics',

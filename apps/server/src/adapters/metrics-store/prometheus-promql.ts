@@ -34,6 +34,7 @@ export const FRESH_PROCESS_SECONDS = 360;
 const SERIES_NAMES = {
   billed_messages_total: 'herald_billed_messages_total',
   messages_in_total: 'herald_messages_in_total',
+  adapter_billed_messages_total: 'herald_adapter_billed_messages_total',
   bytes_total: 'herald_bytes_total',
   sessions: 'herald_sessions',
   topics: 'herald_topics',

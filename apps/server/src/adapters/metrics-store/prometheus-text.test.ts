@@ -55,19 +55,30 @@ describe('the Prometheus text reader', () => {
 
   it('reads the usage scrape from what a runtime exports', () => {
     const counters = createCounters(1_764_000_000_000);
-    countPublished(counters, 100);
-    countDelivered(counters, 'a/b', 100);
-    countDelivered(counters, '$SYS/herald/server', 999);
+    countPublished(counters, 100, false);
+    countDelivered(counters, 'a/b', 100, true);
+    countDelivered(counters, '$SYS/herald/server', 999, false);
     const text = renderMetrics('svc-"1"', { sessions: 3, topics: 12 }, counters);
     expect(readRuntimeScrape(text)).toEqual({
       startedAt: 1_764_000_000,
       billedMessages: 2,
       // Published by clients: the in part of the billed messages (the other is the delivery to a/b).
       messagesIn: 1,
+      // The delivery to a/b went to an adapter session.
+      adapterBilledMessages: 1,
       bytes: 200,
       sessions: 3,
       topics: 12,
     });
+  });
+
+  it('reads no adapter messages from a runtime that predates their counter (it refuses adapter tokens)', () => {
+    const text = renderMetrics('svc', { sessions: 1, topics: 1 }, createCounters()).replace(
+      /^.*herald_adapter_billed_messages_total.*$/gm,
+      '',
+    );
+    expect(text).not.toContain('herald_adapter');
+    expect(readRuntimeScrape(text).adapterBilledMessages).toBe(0);
   });
 
   it('refuses a scrape with a missing, repeated or negative series', () => {
@@ -78,6 +89,14 @@ describe('the Prometheus text reader', () => {
     expect(() => readRuntimeScrape(`${text}herald_topics{service="other"} 3\n`)).toThrow(
       'herald_topics appears 2 times',
     );
+    expect(() =>
+      readRuntimeScrape(`${text}herald_adapter_billed_messages_total{service="other"} 3\n`),
+    ).toThrow('herald_adapter_billed_messages_total appears 2 times');
+    expect(() =>
+      readRuntimeScrape(
+        text.replace(/^(herald_adapter_billed_messages_total\{.*\}) 0$/m, '$1 NaN'),
+      ),
+    ).toThrow('herald_adapter_billed_messages_total is NaN, not a count');
     expect(() => readRuntimeScrape(text.replace(/^(herald_sessions\{.*\}) 1$/m, '$1 -1'))).toThrow(
       'herald_sessions is -1, not a count',
     );

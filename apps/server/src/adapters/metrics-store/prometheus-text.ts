@@ -116,6 +116,7 @@ export const RUNTIME_SCRAPE_SERIES = {
   startedAt: 'herald_runtime_start_time_seconds',
   billedMessages: 'herald_billed_messages_total',
   messagesIn: 'herald_messages_in_total',
+  adapterBilledMessages: 'herald_adapter_billed_messages_total',
   bytes: 'herald_bytes_total',
   sessions: 'herald_sessions',
   topics: 'herald_topics',
@@ -124,8 +125,9 @@ export const RUNTIME_SCRAPE_SERIES = {
 /** The usage reading of one runtime's /metrics; throws when a series is missing, repeated or not a count. */
 export function readRuntimeScrape(text: string): RuntimeScrape {
   const samples = parsePrometheusText(text);
-  const read = (name: string): number => {
+  const read = (name: string, whenMissing?: number): number => {
     const found = samples.filter((sample) => sample.name === name);
+    if (found.length === 0 && whenMissing !== undefined) return whenMissing;
     if (found.length !== 1) {
       throw new ExpositionError(
         found.length === 0 ? `${name} is missing` : `${name} appears ${found.length} times`,
@@ -141,6 +143,9 @@ export function readRuntimeScrape(text: string): RuntimeScrape {
     startedAt: read(RUNTIME_SCRAPE_SERIES.startedAt),
     billedMessages: read(RUNTIME_SCRAPE_SERIES.billedMessages),
     messagesIn: read(RUNTIME_SCRAPE_SERIES.messagesIn),
+    // A runtime adopted from before issue 27 lacks the series; it also refuses adapter tokens (no `adapter` scope
+    // in its claims schema), so no adapter's message was billed there: 0 is its true count, not a guess.
+    adapterBilledMessages: read(RUNTIME_SCRAPE_SERIES.adapterBilledMessages, 0),
     bytes: read(RUNTIME_SCRAPE_SERIES.bytes),
     sessions: read(RUNTIME_SCRAPE_SERIES.sessions),
     topics: read(RUNTIME_SCRAPE_SERIES.topics),

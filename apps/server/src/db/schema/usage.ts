@@ -15,6 +15,10 @@ export const usageSample = pgTable(
     billedMessages: bigint('billed_messages', { mode: 'number' }).notNull().default(0),
     /** Messages published by clients (the "in" part of the billed messages); 0 in rows older than migration 0008. */
     messagesIn: bigint('messages_in', { mode: 'number' }).notNull().default(0),
+    /** The adapters' part of the billed messages (the trial's adapter cap); 0 in rows older than migration 0010. */
+    adapterBilledMessages: bigint('adapter_billed_messages', { mode: 'number' })
+      .notNull()
+      .default(0),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     sessionsMax: integer('sessions_max').notNull().default(0),
     sessionsMin: integer('sessions_min').notNull().default(0),
@@ -38,6 +42,8 @@ export const metricsScrapeState = pgTable('metrics_scrape_state', {
   billedMessages: bigint('billed_messages', { mode: 'number' }).notNull(),
   /** Null in a state written before migration 0008: that runtime's count so far is not known to be new. */
   messagesIn: bigint('messages_in', { mode: 'number' }),
+  /** Null in a state written before migration 0010: that runtime's adapter count so far is not known to be new. */
+  adapterBilledMessages: bigint('adapter_billed_messages', { mode: 'number' }),
   bytes: bigint('bytes', { mode: 'number' }).notNull(),
   scrapedAt: timestamp('scraped_at', { withTimezone: true, precision: 3 }).notNull(),
 });

@@ -20,7 +20,7 @@ import { reminderKey } from './trial-state';
 /** Who did it, in the audit trail: the trial scheduler (no member), or the operator's command line. */
 export type TrialActor = 'scheduler' | 'operator';
 
-type Notice = Awaited<ReturnType<typeof claimTrialMail>>;
+export type Notice = Awaited<ReturnType<typeof claimTrialMail>>;
 
 /** Writes the audit row of a trial step (in its transaction). */
 export async function auditTrial(
@@ -43,7 +43,7 @@ export async function auditTrial(
 }
 
 /** After the commit: the event log line, the status streams, the provisioner, and the e-mail. */
-async function afterStep(
+export async function afterStep(
   app: FastifyInstance,
   row: ServiceRow,
   action: AuditAction,

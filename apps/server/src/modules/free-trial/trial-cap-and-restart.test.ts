@@ -38,6 +38,7 @@ async function billed(app: FastifyInstance, serviceId: string, total: number, at
       startedAt: Math.floor(START.getTime() / 1000),
       billedMessages: total,
       messagesIn: total,
+      adapterBilledMessages: 0,
       bytes: 0,
       sessions: 0,
       topics: 0,

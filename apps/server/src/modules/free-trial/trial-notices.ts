@@ -1,5 +1,5 @@
 import { trialMail } from '@herald/contract/billing/free-trial-mail';
-import type { TrialMailKind } from '@herald/contract/billing/free-trial-mail';
+import type { TrialMailInput, TrialMailKind } from '@herald/contract/billing/free-trial-mail';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { ServiceRow } from '../service/service.repository';
@@ -25,7 +25,10 @@ export async function claimTrialMail(
   kind: TrialMailKind,
   noticeKey: string,
   at: Date,
-  overrides: Partial<Pick<ServiceRow, 'removalDueAt' | 'suspensionReason'>> = {},
+  overrides: Partial<Pick<ServiceRow, 'removalDueAt' | 'suspensionReason'>> & {
+    /** What only some e-mails say (the adapters an 'adapter-limit' e-mail names). */
+    mail?: Pick<TrialMailInput, 'adapterLabels' | 'adapterMessagesUsed'>;
+  } = {},
 ): Promise<Pick<
   TrialNoticeRow,
   'serviceId' | 'workspaceId' | 'noticeKey' | 'subject' | 'body'
@@ -42,6 +45,7 @@ export async function claimTrialMail(
     removalDueAt: removalDueAt?.getTime() ?? null,
     suspensionReason: reason === 'LIMIT_EXHAUSTED' ? 'LIMIT_EXHAUSTED' : 'TRIAL_END',
     billingUrl: new URL(`/workspace/${row.workspaceId}/billing`, app.config.publicUrl).toString(),
+    ...overrides.mail,
   });
   const notice = {
     serviceId: row.id,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { service } from '../../db/schema';
 import type { ServiceRow } from '../service/service.repository';
 import { convertTrial, removeTrial, sendReminder, suspendTrial } from './trial-actions';
+import { enforceAdapterTrialCap } from './trial-adapter-cap';
 import { retryUnsentNotices } from './trial-notices';
 import {
   canPay,
@@ -15,29 +16,13 @@ import {
   setClosureReason,
 } from './trial.repository';
 import { isSuspendedByTrial, trialStateOf } from './trial-state';
+import { trialIncrease } from './trial-usage';
 
 /** Spec section 9 is checked once a minute: a trial overshoots its cap by at most a minute's messages. */
 export const TRIAL_TICK_MS = 60_000;
 
 /** Steps one service may take in a tick (a reminder and a suspension, say); a bound, never reached in practice. */
 const MAX_STEPS_PER_TICK = 6;
-
-/** Billed messages since the trial started, from the metrics store (database samples or Prometheus). */
-async function messagesUsedBy(app: FastifyInstance, row: ServiceRow, now: Date): Promise<number> {
-  const started = row.trialStartedAt ?? row.createdAt;
-  const from = Math.floor(started.getTime() / 1000);
-  const to = Math.max(from + 1, Math.ceil(now.getTime() / 1000));
-  const answer = await app.metricsStore.answer({
-    serviceId: row.id,
-    serviceName: row.serviceName,
-    metric: 'billed_messages_total',
-    queryType: 'increase',
-    from,
-    to,
-    step: 60,
-  });
-  return typeof answer === 'number' ? Math.round(answer) : 0;
-}
 
 /** Applies what is due for one trial service at `now`, one step after the other (trialStep decides). */
 export async function advanceTrial(
@@ -49,11 +34,13 @@ export async function advanceTrial(
   // Suspended for another reason (a lapsed marketplace subscription, `inactive`): not the trial's to move.
   if (row.desiredState === 'suspended' && !isSuspendedByTrial(row)) return;
   if (!isSuspendedByTrial(row)) {
-    const used = await messagesUsedBy(app, row, now);
+    const used = await trialIncrease(app, row, 'billed_messages_total', now);
     if (used !== row.trialMessagesUsed) {
       await app.db.update(service).set({ trialMessagesUsed: used }).where(eq(service.id, row.id));
       row = { ...row, trialMessagesUsed: used };
     }
+    // Section 9's adapter cap stops the adapters only; the service runs on, so the steps below still apply.
+    await enforceAdapterTrialCap(app, row, now);
   }
   for (let steps = 0; row && steps < MAX_STEPS_PER_TICK; steps += 1) {
     const state = trialStateOf(row, {

@@ -4,12 +4,15 @@ import {
   kafkaAdapterCreationRefusal,
 } from '@herald/contract/kafka/kafka-adapter-rules';
 import type { TestKafkaConnectionRequest } from '@herald/contract/kafka/kafka-adapter.schema';
+import { adapterTrialCapRefusal } from '@herald/contract/kafka/kafka-adapter-trial-cap';
+import { FREE_TRIAL_BILLING_PLAN } from '@herald/contract/constants';
 import { mergeClusterSecrets } from '@herald/contract/kafka/kafka-secrets';
 import { KAFKA_MESSAGES } from '@herald/contract/messages';
 import { isMarketplaceWorkspace } from '@herald/contract/marketplace/marketplace-status';
 import { testKafkaConnection } from '@herald/kafka-adapter/kafka/test-connection';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { trialIncrease } from '../free-trial/trial-usage';
 import { hasValidPaymentMethod } from '../payments/payments.repository';
 import type { ServiceRow } from '../service/service.repository';
 import { findWorkspace } from '../workspace/workspace.repository';
@@ -38,6 +41,23 @@ export async function assertMayCreateAdapter(app: FastifyInstance, row: ServiceR
       refusal.message,
     );
   }
+}
+
+/**
+ * Section 9's adapter cap: a free trial service whose adapters used FREE_TRIAL_ADAPTER_MESSAGE_LIMIT messages may
+ * neither enable nor create one (400, KAFKA_MESSAGES.freeTrialAdapterLimitReached) until it runs on a paid plan.
+ */
+export async function assertAdapterMayRun(app: FastifyInstance, row: ServiceRow): Promise<void> {
+  // Only a trial has the cap: other services cost no metrics query.
+  if (row.billingPlan !== FREE_TRIAL_BILLING_PLAN) return;
+  const adapterMessagesUsed = await trialIncrease(
+    app,
+    row,
+    'adapter_billed_messages_total',
+    app.clock(),
+  );
+  const refusal = adapterTrialCapRefusal({ billingPlan: row.billingPlan, adapterMessagesUsed });
+  if (refusal) throw new HttpError(400, ERROR_CODES.badRequest, refusal);
 }
 
 export async function requireAdapter(

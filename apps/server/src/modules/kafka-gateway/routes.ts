@@ -45,6 +45,7 @@ import {
 } from './kafka-adapter.mapper';
 import { readAdapterState } from './kafka-adapter-state';
 import {
+  assertAdapterMayRun,
   assertMayCreateAdapter,
   requireAdapter,
   requireCluster,
@@ -111,6 +112,7 @@ export async function kafkaGatewayRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, routes.createKafkaAdapter, async (request, res) => {
     const row = serviceOf(request);
     await assertMayCreateAdapter(app, row);
+    await assertAdapterMayRun(app, row);
     const version = newKafkaAdapterVersion(adapterVersions, row.heraldVersion);
     if (version === null) {
       throw new HttpError(
@@ -154,6 +156,7 @@ export async function kafkaGatewayRoutes(app: FastifyInstance): Promise<void> {
     registerRoute(app, route, async (request) => {
       const row = serviceOf(request);
       const current = await requireAdapter(app, row.id, request.params.adapterId);
+      if (active) await assertAdapterMayRun(app, row);
       const adapter = await updateAdapter(app.db, current.id, { active }, app.clock());
       await audit(
         request,

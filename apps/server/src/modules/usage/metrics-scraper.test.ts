@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVICE_TOKEN_SCOPES } from '@herald/contract/services/service-token';
 import type { UsageItem } from '@herald/contract/usage/usage.schema';
 import type { TokenSigner } from '../service-api/tokens';
 import { callAs } from '../../testing/test-workspaces';
@@ -119,6 +120,62 @@ describe('the usage scraper', () => {
       );
       // One token signed for the service, reused by every scrape.
       expect(signed).toBe(1);
+    } finally {
+      await scrapes.close();
+    }
+  });
+
+  it("bills an adapter's messages to the service and apart as the adapter's (the trial's adapter cap)", async () => {
+    const { app, row } = service;
+    const scrapes = scraper();
+    try {
+      await scrapes.scrapeAll();
+      const figures = async () => {
+        const [billed, adapters] = await usage(
+          'sum',
+          'billed_messages_total,adapter_billed_messages_total',
+        );
+        return { billed: billed?.value ?? NaN, adapters: adapters?.value ?? NaN };
+      };
+      const before = await figures();
+      // The credential the control plane gives an adapter process (adapter-kind.ts).
+      const { token } = await app.tokens.signServiceToken({
+        serviceId: row.id,
+        subject: 'kafka-adapter:metering-test',
+        scope: SERVICE_TOKEN_SCOPES.adapter,
+        credentialVersion: row.credentialVersion,
+      });
+      const adapter = await mqtt.connectAsync(`mqtt://127.0.0.1:${row.mqttPort}`, {
+        protocolVersion: 4,
+        username: 'kafka-adapter:metering-test',
+        password: token,
+        reconnectPeriod: 0,
+      });
+      clients.push(adapter);
+      await adapter.subscribeAsync('plant/#', { qos: 1 });
+      // Kafka → service: five records published by the adapter, nobody else subscribed to them.
+      for (let index = 0; index < 5; index += 1) {
+        await adapter.publishAsync('plant/from-kafka', `k${index}`, { qos: 1 });
+      }
+      // Service → Kafka: a device publishes twice, the adapter is delivered each (its own five came back too).
+      const device = await connect();
+      let delivered = 0;
+      const twoFromDevice = new Promise<void>((resolve) => {
+        adapter.on('message', (topic) => {
+          if (topic !== 'plant/to-kafka') return;
+          delivered += 1;
+          if (delivered === 2) resolve();
+        });
+      });
+      await device.publishAsync('plant/to-kafka', 'd0', { qos: 1 });
+      await device.publishAsync('plant/to-kafka', 'd1', { qos: 1 });
+      await twoFromDevice;
+      await scrapes.scrapeAll();
+      const after = await figures();
+      // The adapter's publishes are delivered back to its own plant/# subscription: 5 + 5 + 2 deliveries to it.
+      expect(after.adapters - before.adapters).toBe(5 + 5 + 2);
+      // The service's total holds them, and the device's two publishes.
+      expect(after.billed - before.billed).toBe(5 + 5 + 2 + 2);
     } finally {
       await scrapes.close();
     }

@@ -181,7 +181,7 @@ describe('GET /v3/service/{serviceId}/usage', () => {
       `queryType=sum&${week}&metrics=sessions,cpu`,
       // The second metric named.
       'query.metrics.1',
-      /Each metric is one of bytes_total, billed_messages_total, messages_in_total, sessions, topics/,
+      /Each metric is one of bytes_total, billed_messages_total, messages_in_total, adapter_billed_messages_total, sessions, topics/,
     ],
     ['no metrics', `queryType=sum&${week}`, 'query.metrics', /metrics is required/],
     [

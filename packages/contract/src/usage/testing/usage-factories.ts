@@ -11,6 +11,7 @@ export function usageBucket(
     seconds,
     billedMessages: 0,
     messagesIn: 0,
+    adapterBilledMessages: 0,
     bytes: 0,
     sessionsMax: 0,
     sessionsMin: 0,

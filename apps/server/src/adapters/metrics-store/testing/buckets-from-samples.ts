@@ -4,6 +4,7 @@ import type { UsageMetric } from '@herald/contract/usage/usage.schema';
 export const SERIES_OF_METRIC = {
   billed_messages_total: 'herald_billed_messages_total',
   messages_in_total: 'herald_messages_in_total',
+  adapter_billed_messages_total: 'herald_adapter_billed_messages_total',
   bytes_total: 'herald_bytes_total',
   sessions: 'herald_sessions',
   topics: 'herald_topics',
@@ -33,6 +34,7 @@ export function bucketsFromSamples(seriesList: readonly SampleSeries[]): UsageBu
         seconds: 60,
         billedMessages: 0,
         messagesIn: 0,
+        adapterBilledMessages: 0,
         bytes: 0,
         sessionsMax: Number.NEGATIVE_INFINITY,
         sessionsMin: Number.POSITIVE_INFINITY,
@@ -50,6 +52,7 @@ export function bucketsFromSamples(seriesList: readonly SampleSeries[]): UsageBu
       if (
         metric === 'billed_messages_total' ||
         metric === 'messages_in_total' ||
+        metric === 'adapter_billed_messages_total' ||
         metric === 'bytes_total'
       ) {
         const increase =
@@ -62,7 +65,9 @@ export function bucketsFromSamples(seriesList: readonly SampleSeries[]): UsageBu
               : value - previous;
         if (metric === 'billed_messages_total') bucket.billedMessages += increase;
         else if (metric === 'messages_in_total') bucket.messagesIn += increase;
-        else bucket.bytes += increase;
+        else if (metric === 'adapter_billed_messages_total') {
+          bucket.adapterBilledMessages += increase;
+        } else bucket.bytes += increase;
         previous = value;
       } else if (metric === 'sessions') {
         bucket.sessionsMax = Math.max(bucket.sessionsMax, value);

@@ -56,6 +56,7 @@ export async function seedScrape(
       startedAt: Date.UTC(2026, 0, 1) / 1000,
       billedMessages,
       messagesIn: billedMessages,
+      adapterBilledMessages: 0,
       bytes: 0,
       sessions: 0,
       topics: 0,
