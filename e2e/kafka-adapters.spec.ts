@@ -209,6 +209,17 @@ test('a Kafka cluster connected through the screens carries records both ways, a
   await page.getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
   await expect(page.getByText('Disabled', { exact: true })).toBeVisible();
+  // A record produced while the adapter is off waits in Kafka: its group's offset stayed where it stopped.
+  const lateProducer = kafkaClient().producer();
+  await lateProducer.connect();
+  try {
+    await lateProducer.send({
+      topic: 'prices',
+      messages: [{ key: 'EURUSD', value: '{"bid":1.0901}' }],
+    });
+  } finally {
+    await lateProducer.disconnect();
+  }
   await page.getByRole('button', { name: 'Enable' }).click();
   await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
   await expect(page.getByText('Connected to Kafka')).toBeVisible({ timeout: 60_000 });
@@ -230,7 +241,8 @@ test('a Kafka cluster connected through the screens carries records both ways, a
   await page.goto(adapterUrl);
   await expect(page.getByText('Connected to Kafka')).toBeVisible({ timeout: 30_000 });
   await cluster.getByRole('button', { name: 'Sample of "Prices in"' }).click();
-  await expect(sample.getByText('{"bid":1.0842}').first()).toBeVisible();
+  // Enabled again, the adapter resumed where it stopped: the record produced while it was off arrives.
+  await expect(sample.getByText('{"bid":1.0901}').first()).toBeVisible({ timeout: 30_000 });
   await expectNoSideScroll(page, 360);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/kafka-adapter-360.png', fullPage: true });

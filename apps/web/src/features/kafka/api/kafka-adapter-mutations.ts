@@ -59,8 +59,12 @@ export function useSetAdapterActiveMutation(serviceId: string) {
   });
 }
 
-/** DELETE …/{adapterId}: removed from the list after success (section 4). */
-export function useDeleteAdapterMutation(serviceId: string) {
+/**
+ * DELETE …/{adapterId}: removed from the list after success (section 4). `onDeleted` runs before the list changes:
+ * the adapter's own page leaves first, since once the adapter is gone from the list that page unmounts and a
+ * callback given to `mutate` would never run (it showed "Kafka adapter not found" instead of the list).
+ */
+export function useDeleteAdapterMutation(serviceId: string, onDeleted?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (adapterId: string) => {
@@ -69,6 +73,7 @@ export function useDeleteAdapterMutation(serviceId: string) {
       return adapterId;
     },
     onSuccess: async (adapterId) => {
+      onDeleted?.();
       queryClient.setQueryData<KafkaAdapter[]>(kafkaKeys.adapters(serviceId), (adapters) =>
         adapters?.filter((adapter) => adapter.id !== adapterId),
       );

@@ -239,6 +239,23 @@ describe('Kafka → an adapter', () => {
     await waitFor(() => expect(card.queryByText('Prices in')).not.toBeInTheDocument());
   });
 
+  it('deletes the adapter after confirming and goes back to the list', async () => {
+    const state = server();
+    renderKafka(page, state, [
+      handle(routes.deleteKafkaAdapter, () => {
+        state.adapters = [];
+        return { status: 204, body: undefined };
+      }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete adapter' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: /^Delete the adapter ".+"\?$/ }),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/^No Kafka adapters yet/)).toBeInTheDocument();
+    expect(screen.queryByText('Kafka adapter not found')).not.toBeInTheDocument();
+  });
+
   it('shows the last records a subscriber consumed and the topic each became', async () => {
     const sample = {
       kafkaTopic: 'prices',

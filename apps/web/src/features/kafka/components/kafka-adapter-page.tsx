@@ -96,9 +96,11 @@ function AdapterDetail({
   const state = useKafkaAdapterState(serviceId, adapter.id, adapter.active);
   const live = adapterLiveSummary(adapter, adapter.active ? state.data : undefined);
   const setActive = useSetAdapterActiveMutation(serviceId);
-  const deleteAdapter = useDeleteAdapterMutation(serviceId);
-  const deleteItem = useDeleteKafkaItemMutation(serviceId);
   const navigate = useNavigate();
+  const deleteAdapter = useDeleteAdapterMutation(serviceId, () => {
+    void navigate(`/service/${serviceId}/kafka`);
+  });
+  const deleteItem = useDeleteKafkaItemMutation(serviceId);
   const [editing, setEditing] = useState<Editing | null>(null);
   // Each dialog is mounted afresh for what it edits, so its form starts from that record.
   const [editKey, setEditKey] = useState(0);
@@ -114,9 +116,7 @@ function AdapterDetail({
   const confirmDelete = () => {
     if (deleting === null) return;
     if (deleting.target === 'adapter') {
-      deleteAdapter.mutate(adapter.id, {
-        onSuccess: () => void navigate(`/service/${serviceId}/kafka`),
-      });
+      deleteAdapter.mutate(adapter.id);
       return;
     }
     const target = deleting.target;
