@@ -136,7 +136,7 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['GET', '/v3/health'],
   ['POST', '/v3/service/{serviceId}/restart'],
   ['POST', '/v3/service/{serviceId}/cancel'],
-  // A Kafka adapter's live state for the screens (issue 27; path ours)
+  // A Kafka adapter's live state: the adapter list and the subscriber's sample panel (issue 27 items 8 and 9)
   ['GET', '/v3/service/{serviceId}/gateway-kafka-adapters/{adapterId}/state'],
   // Service API credentials (section 3 "Service API details"; paths are ours)
   ['POST', '/v3/service/{serviceId}/service-api/details/reveal'],
@@ -206,8 +206,6 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['POST', '/v3/billing/webhook'],
   // The cloud marketplace signup (issue 13, docs/decisions/026)
   ['POST', '/v3/marketplace/signup'],
-  // A Kafka adapter's live state: the adapter list and the subscriber's sample panel (issue 27 items 8 and 9)
-  ['GET', '/v3/service/{serviceId}/gateway-kafka-adapters/{adapterId}/state'],
 ];
 
 /** Section 6 permissions on the routes that need one; every other route needs none. */
