@@ -97,16 +97,26 @@ export async function kafkaGatewayRoutes(app: FastifyInstance): Promise<void> {
       ...details,
     });
 
-  /** A change of what the adapter runs with: its process restarts on it (item 3), audited. */
-  async function configured(
-    request: FastifyRequest,
-    row: ServiceRow,
-    adapter: KafkaAdapterRow,
-    details: { part: 'cluster' | 'publisher' | 'subscriber'; name: string; change: string },
-  ) {
+  /**
+   * A change of what the adapter runs with: the service's adapter found (404 otherwise), `write` done on it, then its
+   * process restarted on it (item 3), the change audited with the written part's name, and the service reconciled.
+   */
+  async function configure<T extends { label: string }>(
+    request: FastifyRequest & { params: { adapterId: string } },
+    details: { part: 'cluster' | 'publisher' | 'subscriber'; change: string },
+    write: (adapter: KafkaAdapterRow) => Promise<T>,
+  ): Promise<{ adapter: KafkaAdapterRow; written: T }> {
+    const row = serviceOf(request);
+    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
+    const written = await write(adapter);
     await bumpAdapterRestart(app.db, adapter.id, app.clock());
-    await audit(request, row, 'service.kafka_adapter_configured', adapter, details);
+    await audit(request, row, 'service.kafka_adapter_configured', adapter, {
+      part: details.part,
+      name: written.label,
+      change: details.change,
+    });
     app.provisioner.reconcile(row.id);
+    return { adapter, written };
   }
 
   registerRoute(app, routes.createKafkaAdapter, async (request, res) => {
@@ -180,53 +190,47 @@ export async function kafkaGatewayRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, routes.createKafkaCluster, async (request, res) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    const now = app.clock();
-    const cluster = await insertCluster(app.db, {
-      id: newSortableId(now.getTime()),
-      adapterId: adapter.id,
-      ...clusterColumns(request.body, app.secretBox),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await configured(request, row, adapter, {
-      part: 'cluster',
-      name: cluster.label,
-      change: 'added',
-    });
+    const { written: cluster } = await configure(
+      request,
+      { part: 'cluster', change: 'added' },
+      async (adapter) => {
+        const now = app.clock();
+        return insertCluster(app.db, {
+          id: newSortableId(now.getTime()),
+          adapterId: adapter.id,
+          ...clusterColumns(request.body, app.secretBox),
+          createdAt: now,
+          updatedAt: now,
+        });
+      },
+    );
     res.code(201);
     return { id: cluster.id };
   });
 
   registerRoute(app, routes.updateKafkaCluster, async (request) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    const stored = await requireCluster(app, adapter.id, request.params.clusterId);
-    const cluster = await updateCluster(app.db, stored.id, {
-      ...clusterColumns(request.body, app.secretBox, clusterInClear(stored, app.secretBox)),
-      updatedAt: app.clock(),
-    });
-    await configured(request, row, adapter, {
-      part: 'cluster',
-      name: cluster.label,
-      change: 'changed',
-    });
+    const { adapter, written: cluster } = await configure(
+      request,
+      { part: 'cluster', change: 'changed' },
+      async (adapter) => {
+        const stored = await requireCluster(app, adapter.id, request.params.clusterId);
+        return updateCluster(app.db, stored.id, {
+          ...clusterColumns(request.body, app.secretBox, clusterInClear(stored, app.secretBox)),
+          updatedAt: app.clock(),
+        });
+      },
+    );
     const [tree] = await loadTrees(app.db, [adapter]);
     const record = toKafkaAdapterRecord(tree!, app.secretBox);
     return record.kafkaClusterConfigs.find((item) => item.id === cluster.id)!;
   });
 
   registerRoute(app, routes.deleteKafkaCluster, async (request, res) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    const cluster = await requireCluster(app, adapter.id, request.params.clusterId);
-    // Its publishers and subscribers go with it (foreign keys, on delete cascade).
-    await deleteCluster(app.db, cluster.id);
-    await configured(request, row, adapter, {
-      part: 'cluster',
-      name: cluster.label,
-      change: 'removed',
+    await configure(request, { part: 'cluster', change: 'removed' }, async (adapter) => {
+      const cluster = await requireCluster(app, adapter.id, request.params.clusterId);
+      // Its publishers and subscribers go with it (foreign keys, on delete cascade).
+      await deleteCluster(app.db, cluster.id);
+      return cluster;
     });
     return res.code(204).send();
   });
@@ -247,135 +251,104 @@ export async function kafkaGatewayRoutes(app: FastifyInstance): Promise<void> {
     return item;
   }
 
+  type ItemRequest = FastifyRequest & {
+    params: { adapterId: string; clusterId: string };
+    body: { label: string };
+  };
+
+  /** Adds a publisher or subscriber (its `settings` from the body) to the path's cluster. */
+  async function addItem(
+    request: ItemRequest,
+    part: keyof typeof itemKinds,
+    settings: () => Record<string, unknown>,
+  ): Promise<KafkaServiceRow> {
+    const { written } = await configure(request, { part, change: 'added' }, async (adapter) => {
+      const cluster = await requireCluster(app, adapter.id, request.params.clusterId);
+      const now = app.clock();
+      return insertKafkaService(app.db, {
+        id: newSortableId(now.getTime()),
+        adapterId: adapter.id,
+        clusterId: cluster.id,
+        type: itemKinds[part].type,
+        label: request.body.label,
+        settings: settings(),
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+    return written;
+  }
+
+  /** Replaces the path's publisher or subscriber `id` (its `settings` from the body). */
+  async function updateItem(
+    request: ItemRequest,
+    part: keyof typeof itemKinds,
+    id: string,
+    settings: () => Record<string, unknown>,
+  ): Promise<KafkaServiceRow> {
+    const { written } = await configure(request, { part, change: 'changed' }, async (adapter) => {
+      await requireCluster(app, adapter.id, request.params.clusterId);
+      const stored = await requireItem(part, request.params.clusterId, id);
+      return updateKafkaService(app.db, stored.id, {
+        label: request.body.label,
+        settings: settings(),
+        updatedAt: app.clock(),
+      });
+    });
+    return written;
+  }
+
+  /** Deletes the path's publisher or subscriber `id`. */
+  async function removeItem(
+    request: FastifyRequest & { params: { adapterId: string; clusterId: string } },
+    part: keyof typeof itemKinds,
+    id: string,
+  ): Promise<void> {
+    await configure(request, { part, change: 'removed' }, async (adapter) => {
+      await requireCluster(app, adapter.id, request.params.clusterId);
+      const item = await requireItem(part, request.params.clusterId, id);
+      await deleteKafkaService(app.db, item.id);
+      return item;
+    });
+  }
+
   registerRoute(app, routes.createKafkaPublisher, async (request, res) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    const cluster = await requireCluster(app, adapter.id, request.params.clusterId);
-    const now = app.clock();
-    const item = await insertKafkaService(app.db, {
-      id: newSortableId(now.getTime()),
-      adapterId: adapter.id,
-      clusterId: cluster.id,
-      type: 'PUBLISHING_SERVICE',
-      label: request.body.label,
-      settings: publisherSettings(request.body),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await configured(request, row, adapter, {
-      part: 'publisher',
-      name: item.label,
-      change: 'added',
-    });
+    const item = await addItem(request, 'publisher', () => publisherSettings(request.body));
     res.code(201);
     return { id: item.id };
   });
 
   registerRoute(app, routes.createKafkaSubscriber, async (request, res) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    const cluster = await requireCluster(app, adapter.id, request.params.clusterId);
-    const now = app.clock();
-    const item = await insertKafkaService(app.db, {
-      id: newSortableId(now.getTime()),
-      adapterId: adapter.id,
-      clusterId: cluster.id,
-      type: 'SUBSCRIPTION_SERVICE',
-      label: request.body.label,
-      settings: subscriberSettings(request.body),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await configured(request, row, adapter, {
-      part: 'subscriber',
-      name: item.label,
-      change: 'added',
-    });
+    const item = await addItem(request, 'subscriber', () => subscriberSettings(request.body));
     res.code(201);
     return { id: item.id };
   });
 
   registerRoute(app, routes.updateKafkaPublisher, async (request) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    await requireCluster(app, adapter.id, request.params.clusterId);
-    const stored = await requireItem(
-      'publisher',
-      request.params.clusterId,
-      request.params.publisherId,
+    const item = await updateItem(request, 'publisher', request.params.publisherId, () =>
+      publisherSettings(request.body),
     );
-    const item = await updateKafkaService(app.db, stored.id, {
-      label: request.body.label,
-      settings: publisherSettings(request.body),
-      updatedAt: app.clock(),
-    });
-    await configured(request, row, adapter, {
-      part: 'publisher',
-      name: item.label,
-      change: 'changed',
-    });
     const reply = toKafkaService(item);
     if (reply.type !== 'PUBLISHING_SERVICE') throw new Error('a publisher row of another type');
     return reply;
   });
 
   registerRoute(app, routes.updateKafkaSubscriber, async (request) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    await requireCluster(app, adapter.id, request.params.clusterId);
-    const stored = await requireItem(
-      'subscriber',
-      request.params.clusterId,
-      request.params.subscriberId,
+    const item = await updateItem(request, 'subscriber', request.params.subscriberId, () =>
+      subscriberSettings(request.body),
     );
-    const item = await updateKafkaService(app.db, stored.id, {
-      label: request.body.label,
-      settings: subscriberSettings(request.body),
-      updatedAt: app.clock(),
-    });
-    await configured(request, row, adapter, {
-      part: 'subscriber',
-      name: item.label,
-      change: 'changed',
-    });
     const reply = toKafkaService(item);
     if (reply.type !== 'SUBSCRIPTION_SERVICE') throw new Error('a subscriber row of another type');
     return reply;
   });
 
   registerRoute(app, routes.deleteKafkaPublisher, async (request, res) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    await requireCluster(app, adapter.id, request.params.clusterId);
-    const item = await requireItem(
-      'publisher',
-      request.params.clusterId,
-      request.params.publisherId,
-    );
-    await deleteKafkaService(app.db, item.id);
-    await configured(request, row, adapter, {
-      part: 'publisher',
-      name: item.label,
-      change: 'removed',
-    });
+    await removeItem(request, 'publisher', request.params.publisherId);
     return res.code(204).send();
   });
 
   registerRoute(app, routes.deleteKafkaSubscriber, async (request, res) => {
-    const row = serviceOf(request);
-    const adapter = await requireAdapter(app, row.id, request.params.adapterId);
-    await requireCluster(app, adapter.id, request.params.clusterId);
-    const item = await requireItem(
-      'subscriber',
-      request.params.clusterId,
-      request.params.subscriberId,
-    );
-    await deleteKafkaService(app.db, item.id);
-    await configured(request, row, adapter, {
-      part: 'subscriber',
-      name: item.label,
-      change: 'removed',
-    });
+    await removeItem(request, 'subscriber', request.params.subscriberId);
     return res.code(204).send();
   });
 

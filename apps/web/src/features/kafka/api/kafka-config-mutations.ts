@@ -15,6 +15,21 @@ function useRefresh(serviceId: string) {
   return () => queryClient.invalidateQueries({ queryKey: kafkaKeys.service(serviceId) });
 }
 
+type Api = Awaited<ReturnType<typeof loadApi>>;
+
+/** A save whose form shows its failures on its fields; the list refreshes once the server has answered. */
+function useSaveMutation<Vars>(
+  serviceId: string,
+  write: (api: Api, variables: Vars) => Promise<void>,
+) {
+  const refresh = useRefresh(serviceId);
+  return useMutation({
+    mutationFn: async (variables: Vars) => write(await loadApi(), variables),
+    onSuccess: refresh,
+    meta: { handlesError: true },
+  });
+}
+
 export interface ClusterTarget {
   adapterId: string;
   /** null: a new cluster. */
@@ -23,14 +38,12 @@ export interface ClusterTarget {
 
 /** POST …/clusters or PUT …/clusters/{clusterId}; the form shows failures on its fields. */
 export function useSaveClusterMutation(serviceId: string) {
-  const refresh = useRefresh(serviceId);
-  return useMutation({
-    mutationFn: async ({
-      adapterId,
-      clusterId,
-      body,
-    }: ClusterTarget & { body: KafkaClusterInput }) => {
-      const { apiRequest, routes } = await loadApi();
+  return useSaveMutation(
+    serviceId,
+    async (
+      { apiRequest, routes },
+      { adapterId, clusterId, body }: ClusterTarget & { body: KafkaClusterInput },
+    ) => {
       try {
         if (clusterId === null) {
           await apiRequest(routes.createKafkaCluster, { params: { serviceId, adapterId }, body });
@@ -44,9 +57,7 @@ export function useSaveClusterMutation(serviceId: string) {
         throw withKafkaFailureText(error);
       }
     },
-    onSuccess: refresh,
-    meta: { handlesError: true },
-  });
+  );
 }
 
 export interface ServiceTarget {
@@ -57,15 +68,12 @@ export interface ServiceTarget {
 }
 
 export function useSavePublisherMutation(serviceId: string) {
-  const refresh = useRefresh(serviceId);
-  return useMutation({
-    mutationFn: async ({
-      adapterId,
-      clusterId,
-      id,
-      body,
-    }: ServiceTarget & { body: KafkaPublisherInput }) => {
-      const { apiRequest, routes } = await loadApi();
+  return useSaveMutation(
+    serviceId,
+    async (
+      { apiRequest, routes },
+      { adapterId, clusterId, id, body }: ServiceTarget & { body: KafkaPublisherInput },
+    ) => {
       const params = { serviceId, adapterId, clusterId };
       if (id === null) await apiRequest(routes.createKafkaPublisher, { params, body });
       else
@@ -74,21 +82,16 @@ export function useSavePublisherMutation(serviceId: string) {
           body,
         });
     },
-    onSuccess: refresh,
-    meta: { handlesError: true },
-  });
+  );
 }
 
 export function useSaveSubscriberMutation(serviceId: string) {
-  const refresh = useRefresh(serviceId);
-  return useMutation({
-    mutationFn: async ({
-      adapterId,
-      clusterId,
-      id,
-      body,
-    }: ServiceTarget & { body: KafkaSubscriberInput }) => {
-      const { apiRequest, routes } = await loadApi();
+  return useSaveMutation(
+    serviceId,
+    async (
+      { apiRequest, routes },
+      { adapterId, clusterId, id, body }: ServiceTarget & { body: KafkaSubscriberInput },
+    ) => {
       const params = { serviceId, adapterId, clusterId };
       if (id === null) await apiRequest(routes.createKafkaSubscriber, { params, body });
       else
@@ -97,9 +100,7 @@ export function useSaveSubscriberMutation(serviceId: string) {
           body,
         });
     },
-    onSuccess: refresh,
-    meta: { handlesError: true },
-  });
+  );
 }
 
 export type DeleteTarget =

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  JsonInput,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, JsonInput, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { isConnectionTestFailure } from '@herald/contract/kafka/kafka-adapter-failures';
 import {
   KAFKA_SASL_MECHANISMS,
@@ -31,12 +20,11 @@ import {
 import { HIDDEN_PASSWORD_PLACEHOLDER } from '@herald/contract/constants';
 import { SUCCESS_MESSAGES } from '@herald/contract/messages';
 import { toUserError } from '@herald/contract/api/error-text';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../lib/api/api-error';
-import { showToast } from '../../../lib/ui/toast';
 import { useSaveClusterMutation, useTestConnectionMutation } from '../api/kafka-config-mutations';
-import { lastSegmentField, saveFailureErrors } from './form-failure';
-import { useFormState } from './use-form-state';
+import { lastSegmentField } from './form-failure';
+import { FormDialog, FormDialogFooter, useFormDialog } from './form-dialog';
 import { DANGER_TEXT } from '../../../components/danger-colour';
 import { SUCCESS_TEXT } from '../../../components/success-colour';
 
@@ -79,41 +67,23 @@ export function ClusterFormModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const form = useFormState<ClusterFormValues>(() => clusterFormValues(cluster ?? undefined));
   const save = useSaveClusterMutation(serviceId);
   const test = useTestConnectionMutation(serviceId);
   const [outcome, setOutcome] = useState<TestOutcome>(null);
+  const { form, close, submit } = useFormDialog({
+    initial: () => clusterFormValues(cluster ?? undefined),
+    toRequest: clusterRequest,
+    save,
+    variables: (body) => ({ adapterId: adapter.id, clusterId: cluster?.id ?? null, body }),
+    savedMessage: SUCCESS_MESSAGES.configurationSaved,
+    fieldOf,
+    onReset: () => setOutcome(null),
+    onClose,
+  });
   const { values, errors, set } = form;
   const isSasl = values.securityProtocol.startsWith('SASL_');
   // Section 8: a failed first connection is a warning, not an error.
   const isWarning = save.isError && toUserError(save.error).variant === 'warning';
-  const close = () => {
-    form.reset(clusterFormValues(cluster ?? undefined));
-    setOutcome(null);
-    save.reset();
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const request = clusterRequest(values);
-    if (!request.ok) {
-      form.setErrors(request.errors);
-      return;
-    }
-    save.mutate(
-      { adapterId: adapter.id, clusterId: cluster?.id ?? null, body: request.value },
-      {
-        onSuccess: () => {
-          showToast({
-            variant: 'success',
-            message: SUCCESS_MESSAGES.configurationSaved(request.value.label),
-          });
-          close();
-        },
-        onError: (error) => form.setErrors(saveFailureErrors(error, fieldOf)),
-      },
-    );
-  };
   const runTest = () => {
     setOutcome(null);
     const request = connectionTestRequest(values, cluster?.id ?? null, adapters);
@@ -134,137 +104,122 @@ export function ClusterFormModal({
     });
   };
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
-      size="lg"
       title={cluster === null ? 'Add a Kafka cluster' : `Edit cluster "${cluster.label}"`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={submit}
+      failure={errors.form}
+      failureTitle="The cluster was not saved"
+      warning={isWarning}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {errors.form !== undefined && (
-            <Alert
-              color={isWarning ? 'yellow' : 'red'}
-              variant="light"
-              role="alert"
-              title={isWarning ? 'Warning' : 'The cluster was not saved'}
-            >
-              {errors.form}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={values.label}
-            error={errors.label}
-            onChange={(event) => set('label', event.currentTarget.value)}
-          />
-          <TextInput
-            label="Broker addresses"
-            description="host:port, separated by commas"
-            placeholder="broker-1:9092, broker-2:9092"
-            required
-            value={values.brokers}
-            error={errors.brokers}
-            onChange={(event) => set('brokers', event.currentTarget.value)}
-          />
-          <JsonInput
-            label="Configuration"
-            description='Kafka client settings as JSON, e.g. { "schema.registry.url": "http://registry:8081" }'
-            rows={6}
-            formatOnBlur
-            validationError="Configuration is not valid JSON"
-            value={values.configuration}
-            error={errors.configuration}
-            onChange={(text) => set('configuration', text)}
-          />
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={values.label}
+        error={errors.label}
+        onChange={(event) => set('label', event.currentTarget.value)}
+      />
+      <TextInput
+        label="Broker addresses"
+        description="host:port, separated by commas"
+        placeholder="broker-1:9092, broker-2:9092"
+        required
+        value={values.brokers}
+        error={errors.brokers}
+        onChange={(event) => set('brokers', event.currentTarget.value)}
+      />
+      <JsonInput
+        label="Configuration"
+        description='Kafka client settings as JSON, e.g. { "schema.registry.url": "http://registry:8081" }'
+        rows={6}
+        formatOnBlur
+        validationError="Configuration is not valid JSON"
+        value={values.configuration}
+        error={errors.configuration}
+        onChange={(text) => set('configuration', text)}
+      />
+      <Select
+        label="Security protocol"
+        data={PROTOCOLS}
+        allowDeselect={false}
+        value={values.securityProtocol}
+        error={errors.securityProtocol}
+        onChange={(protocol) =>
+          set('securityProtocol', (protocol ?? 'PLAINTEXT') as FormSecurityProtocol)
+        }
+      />
+      {isSasl && (
+        <>
           <Select
-            label="Security protocol"
-            data={PROTOCOLS}
-            allowDeselect={false}
-            value={values.securityProtocol}
-            error={errors.securityProtocol}
-            onChange={(protocol) =>
-              set('securityProtocol', (protocol ?? 'PLAINTEXT') as FormSecurityProtocol)
+            label="SASL mechanism"
+            description="GSSAPI (Kerberos) is accepted here; the adapter reports at connect that it does not support it."
+            data={[...KAFKA_SASL_MECHANISMS]}
+            placeholder="Choose a mechanism"
+            value={values.saslMechanism === '' ? null : values.saslMechanism}
+            error={errors.saslMechanism}
+            onChange={(mechanism) =>
+              set('saslMechanism', (mechanism ?? '') as ClusterFormValues['saslMechanism'])
             }
           />
-          {isSasl && (
-            <>
-              <Select
-                label="SASL mechanism"
-                description="GSSAPI (Kerberos) is accepted here; the adapter reports at connect that it does not support it."
-                data={[...KAFKA_SASL_MECHANISMS]}
-                placeholder="Choose a mechanism"
-                value={values.saslMechanism === '' ? null : values.saslMechanism}
-                error={errors.saslMechanism}
-                onChange={(mechanism) =>
-                  set('saslMechanism', (mechanism ?? '') as ClusterFormValues['saslMechanism'])
-                }
+          {values.saslMechanism === 'PLAIN' && (
+            <Group grow align="flex-start" gap="sm" wrap="wrap">
+              <TextInput
+                label="User name"
+                autoComplete="off"
+                value={values.userName}
+                error={errors.userName}
+                onChange={(event) => set('userName', event.currentTarget.value)}
+                miw={200}
               />
-              {values.saslMechanism === 'PLAIN' && (
-                <Group grow align="flex-start" gap="sm" wrap="wrap">
-                  <TextInput
-                    label="User name"
-                    autoComplete="off"
-                    value={values.userName}
-                    error={errors.userName}
-                    onChange={(event) => set('userName', event.currentTarget.value)}
-                    miw={200}
-                  />
-                  <PasswordInput
-                    label="Password"
-                    autoComplete="new-password"
-                    description={
-                      values.password === HIDDEN_PASSWORD_PLACEHOLDER
-                        ? 'A password is saved; leave it to keep it.'
-                        : undefined
-                    }
-                    value={values.password}
-                    error={errors.password}
-                    onChange={(event) => set('password', event.currentTarget.value)}
-                    miw={200}
-                  />
-                </Group>
-              )}
-              {values.saslMechanism === 'GSSAPI' && (
-                <TextInput
-                  label="Kerberos service name"
-                  value={values.kerberosServiceName}
-                  error={errors.kerberosServiceName}
-                  onChange={(event) => set('kerberosServiceName', event.currentTarget.value)}
-                />
-              )}
-            </>
-          )}
-          <div aria-live="polite">
-            {outcome?.ok === true && (
-              <Text size="sm" c={SUCCESS_TEXT} fw={600}>
-                Connection successful: the cluster answered.
-              </Text>
-            )}
-            {outcome?.ok === false && (
-              <Text size="sm" c={DANGER_TEXT} fw={600}>
-                Could not connect: {outcome.message}
-              </Text>
-            )}
-          </div>
-          <Group justify="space-between" gap="sm">
-            <Button variant="default" onClick={runTest} loading={test.isPending}>
-              Test connection
-            </Button>
-            <Group gap="sm">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save cluster
-              </Button>
+              <PasswordInput
+                label="Password"
+                autoComplete="new-password"
+                description={
+                  values.password === HIDDEN_PASSWORD_PLACEHOLDER
+                    ? 'A password is saved; leave it to keep it.'
+                    : undefined
+                }
+                value={values.password}
+                error={errors.password}
+                onChange={(event) => set('password', event.currentTarget.value)}
+                miw={200}
+              />
             </Group>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          )}
+          {values.saslMechanism === 'GSSAPI' && (
+            <TextInput
+              label="Kerberos service name"
+              value={values.kerberosServiceName}
+              error={errors.kerberosServiceName}
+              onChange={(event) => set('kerberosServiceName', event.currentTarget.value)}
+            />
+          )}
+        </>
+      )}
+      <div aria-live="polite">
+        {outcome?.ok === true && (
+          <Text size="sm" c={SUCCESS_TEXT} fw={600}>
+            Connection successful: the cluster answered.
+          </Text>
+        )}
+        {outcome?.ok === false && (
+          <Text size="sm" c={DANGER_TEXT} fw={600}>
+            Could not connect: {outcome.message}
+          </Text>
+        )}
+      </div>
+      <FormDialogFooter
+        onCancel={close}
+        saving={save.isPending}
+        saveLabel="Save cluster"
+        start={
+          <Button variant="default" onClick={runTest} loading={test.isPending}>
+            Test connection
+          </Button>
+        }
+      />
+    </FormDialog>
   );
 }

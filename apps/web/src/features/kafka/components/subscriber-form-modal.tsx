@@ -1,10 +1,6 @@
 import {
-  Alert,
-  Button,
   Checkbox,
   Fieldset,
-  Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -21,17 +17,14 @@ import {
   subscriberFormValues,
   subscriberRequest,
   type SubscriberFormField,
-  type SubscriberFormValues,
 } from '@herald/contract/kafka/kafka-form-values';
 import { KAFKA_SERVICE_LIMITS } from '@herald/contract/kafka/kafka-service-defaults';
 import { SUCCESS_MESSAGES } from '@herald/contract/messages';
-import type { FormEvent } from 'react';
-import { showToast } from '../../../lib/ui/toast';
 import { useSaveSubscriberMutation } from '../api/kafka-config-mutations';
 import { ConverterSelect } from './converter-select';
 import { DataTypeSelect } from './data-type-select';
-import { lastSegmentField, saveFailureErrors } from './form-failure';
-import { useFormState } from './use-form-state';
+import { lastSegmentField } from './form-failure';
+import { FormDialog, FormDialogFooter, useFormDialog } from './form-dialog';
 
 const FIELDS: readonly SubscriberFormField[] = [
   'label',
@@ -79,37 +72,17 @@ export function SubscriberFormModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const form = useFormState<SubscriberFormValues>(() =>
-    subscriberFormValues(subscriber ?? undefined),
-  );
   const save = useSaveSubscriberMutation(serviceId);
+  const { form, close, submit } = useFormDialog({
+    initial: () => subscriberFormValues(subscriber ?? undefined),
+    toRequest: subscriberRequest,
+    save,
+    variables: (body) => ({ adapterId, clusterId, id: subscriber?.id ?? null, body }),
+    savedMessage: SUCCESS_MESSAGES.subscriberSaved,
+    fieldOf,
+    onClose,
+  });
   const { values, errors, set } = form;
-  const close = () => {
-    form.reset(subscriberFormValues(subscriber ?? undefined));
-    save.reset();
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const request = subscriberRequest(values);
-    if (!request.ok) {
-      form.setErrors(request.errors);
-      return;
-    }
-    save.mutate(
-      { adapterId, clusterId, id: subscriber?.id ?? null, body: request.value },
-      {
-        onSuccess: () => {
-          showToast({
-            variant: 'success',
-            message: SUCCESS_MESSAGES.subscriberSaved(request.value.label),
-          });
-          close();
-        },
-        onError: (error) => form.setErrors(saveFailureErrors(error, fieldOf)),
-      },
-    );
-  };
   const number = (
     field: 'consumerCount' | 'pollTimeout' | 'publicationRetries' | 'retryIntervalMs',
   ) =>
@@ -122,159 +95,142 @@ export function SubscriberFormModal({
       onChange: (value: number | string) => set(field, value),
     }) as const;
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
-      size="lg"
       title={subscriber === null ? 'Add a subscriber' : `Edit subscriber "${subscriber.label}"`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={submit}
+      failure={errors.form}
+      failureTitle="The subscriber was not saved"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {errors.form !== undefined && (
-            <Alert color="red" variant="light" role="alert" title="The subscriber was not saved">
-              {errors.form}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={values.label}
-            error={errors.label}
-            onChange={(event) => set('label', event.currentTarget.value)}
-          />
-          <Switch
-            label="Subscribe by regular expression"
-            checked={values.regexSubscription}
-            onChange={(event) => set('regexSubscription', event.currentTarget.checked)}
-          />
-          <TextInput
-            label={values.regexSubscription ? 'Kafka topic regular expression' : 'Kafka topics'}
-            description={
-              values.regexSubscription
-                ? 'One regular expression, e.g. prices\\..*'
-                : 'Separated by commas'
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={values.label}
+        error={errors.label}
+        onChange={(event) => set('label', event.currentTarget.value)}
+      />
+      <Switch
+        label="Subscribe by regular expression"
+        checked={values.regexSubscription}
+        onChange={(event) => set('regexSubscription', event.currentTarget.checked)}
+      />
+      <TextInput
+        label={values.regexSubscription ? 'Kafka topic regular expression' : 'Kafka topics'}
+        description={
+          values.regexSubscription
+            ? 'One regular expression, e.g. prices\\..*'
+            : 'Separated by commas'
+        }
+        required
+        value={values.kafkaTopics}
+        error={errors.kafkaTopics}
+        onChange={(event) => set('kafkaTopics', event.currentTarget.value)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Consumer group id"
+          required
+          value={values.consumerGroupId}
+          error={errors.consumerGroupId}
+          onChange={(event) => set('consumerGroupId', event.currentTarget.value)}
+        />
+        <NumberInput label="Consumers" {...number('consumerCount')} />
+        <DataTypeSelect
+          label="Key type"
+          value={values.keyType}
+          error={errors.keyType}
+          onChange={(type) => set('keyType', type)}
+        />
+        <DataTypeSelect
+          label="Value type"
+          value={values.valueType}
+          error={errors.valueType}
+          onChange={(type) => set('valueType', type)}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Topic pattern"
+        description="Where each record goes: ${topic}, ${partition} and ${key} are the record's."
+        value={values.heraldTopicPattern}
+        error={errors.heraldTopicPattern}
+        onChange={(event) => set('heraldTopicPattern', event.currentTarget.value)}
+      />
+      <Checkbox
+        label="Create the topic hierarchy (every parent of a topic too)"
+        checked={values.createTopicHierarchy}
+        onChange={(event) => set('createTopicHierarchy', event.currentTarget.checked)}
+      />
+      <Fieldset legend="Topics created" variant="unstyled">
+        <Stack gap="sm">
+          <Select
+            label="Persistence"
+            data={KAFKA_PERSISTENCE_POLICIES.map((value) => ({
+              value,
+              label: PERSISTENCE_WORDS[value],
+            }))}
+            allowDeselect={false}
+            value={values.persistencePolicy}
+            error={errors.persistencePolicy}
+            onChange={(policy) =>
+              set('persistencePolicy', (policy ?? 'SERVER') as KafkaPersistencePolicy)
             }
-            required
-            value={values.kafkaTopics}
-            error={errors.kafkaTopics}
-            onChange={(event) => set('kafkaTopics', event.currentTarget.value)}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Consumer group id"
-              required
-              value={values.consumerGroupId}
-              error={errors.consumerGroupId}
-              onChange={(event) => set('consumerGroupId', event.currentTarget.value)}
-            />
-            <NumberInput label="Consumers" {...number('consumerCount')} />
-            <DataTypeSelect
-              label="Key type"
-              value={values.keyType}
-              error={errors.keyType}
-              onChange={(type) => set('keyType', type)}
-            />
-            <DataTypeSelect
-              label="Value type"
-              value={values.valueType}
-              error={errors.valueType}
-              onChange={(type) => set('valueType', type)}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Topic pattern"
-            description="Where each record goes: ${topic}, ${partition} and ${key} are the record's."
-            value={values.heraldTopicPattern}
-            error={errors.heraldTopicPattern}
-            onChange={(event) => set('heraldTopicPattern', event.currentTarget.value)}
           />
           <Checkbox
-            label="Create the topic hierarchy (every parent of a topic too)"
-            checked={values.createTopicHierarchy}
-            onChange={(event) => set('createTopicHierarchy', event.currentTarget.checked)}
+            label="Time series"
+            checked={values.timeSeries}
+            onChange={(event) => set('timeSeries', event.currentTarget.checked)}
           />
-          <Fieldset legend="Topics created" variant="unstyled">
-            <Stack gap="sm">
-              <Select
-                label="Persistence"
-                data={KAFKA_PERSISTENCE_POLICIES.map((value) => ({
-                  value,
-                  label: PERSISTENCE_WORDS[value],
-                }))}
-                allowDeselect={false}
-                value={values.persistencePolicy}
-                error={errors.persistencePolicy}
-                onChange={(policy) =>
-                  set('persistencePolicy', (policy ?? 'SERVER') as KafkaPersistencePolicy)
-                }
+          {values.timeSeries && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label="Retained range"
+                placeholder="limit 1000"
+                value={values.timeSeriesRetainedRange}
+                error={errors.timeSeriesRetainedRange}
+                onChange={(event) => set('timeSeriesRetainedRange', event.currentTarget.value)}
               />
-              <Checkbox
-                label="Time series"
-                checked={values.timeSeries}
-                onChange={(event) => set('timeSeries', event.currentTarget.checked)}
+              <TextInput
+                label="Subscription range"
+                placeholder="last 1H"
+                value={values.timeSeriesSubscriptionRange}
+                error={errors.timeSeriesSubscriptionRange}
+                onChange={(event) => set('timeSeriesSubscriptionRange', event.currentTarget.value)}
               />
-              {values.timeSeries && (
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label="Retained range"
-                    placeholder="limit 1000"
-                    value={values.timeSeriesRetainedRange}
-                    error={errors.timeSeriesRetainedRange}
-                    onChange={(event) => set('timeSeriesRetainedRange', event.currentTarget.value)}
-                  />
-                  <TextInput
-                    label="Subscription range"
-                    placeholder="last 1H"
-                    value={values.timeSeriesSubscriptionRange}
-                    error={errors.timeSeriesSubscriptionRange}
-                    onChange={(event) =>
-                      set('timeSeriesSubscriptionRange', event.currentTarget.value)
-                    }
-                  />
-                </SimpleGrid>
-              )}
-              <Checkbox
-                label="Publishes value only"
-                checked={values.publishesValueOnly}
-                onChange={(event) => set('publishesValueOnly', event.currentTarget.checked)}
-              />
-              <Checkbox
-                label="Do not retain the value"
-                checked={values.doNotRetainValue}
-                onChange={(event) => set('doNotRetainValue', event.currentTarget.checked)}
-              />
-            </Stack>
-          </Fieldset>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <NumberInput label="Poll timeout (ms)" {...number('pollTimeout')} />
-            <NumberInput label="Publication retries" {...number('publicationRetries')} />
-            <NumberInput label="Retry interval (ms)" {...number('retryIntervalMs')} />
-          </SimpleGrid>
-          <ConverterSelect
-            value={values.converters}
-            error={errors.converters}
-            onChange={(names) => set('converters', names)}
-          />
-          {values.converters.includes('$CSV_to_JSON') && (
-            <TextInput
-              label="CSV headers"
-              description="The columns' names, separated by commas"
-              value={values.csvHeaders}
-              onChange={(event) => set('csvHeaders', event.currentTarget.value)}
-            />
+            </SimpleGrid>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save subscriber
-            </Button>
-          </Group>
+          <Checkbox
+            label="Publishes value only"
+            checked={values.publishesValueOnly}
+            onChange={(event) => set('publishesValueOnly', event.currentTarget.checked)}
+          />
+          <Checkbox
+            label="Do not retain the value"
+            checked={values.doNotRetainValue}
+            onChange={(event) => set('doNotRetainValue', event.currentTarget.checked)}
+          />
         </Stack>
-      </form>
-    </Modal>
+      </Fieldset>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <NumberInput label="Poll timeout (ms)" {...number('pollTimeout')} />
+        <NumberInput label="Publication retries" {...number('publicationRetries')} />
+        <NumberInput label="Retry interval (ms)" {...number('retryIntervalMs')} />
+      </SimpleGrid>
+      <ConverterSelect
+        value={values.converters}
+        error={errors.converters}
+        onChange={(names) => set('converters', names)}
+      />
+      {values.converters.includes('$CSV_to_JSON') && (
+        <TextInput
+          label="CSV headers"
+          description="The columns' names, separated by commas"
+          value={values.csvHeaders}
+          onChange={(event) => set('csvHeaders', event.currentTarget.value)}
+        />
+      )}
+      <FormDialogFooter onCancel={close} saving={save.isPending} saveLabel="Save subscriber" />
+    </FormDialog>
   );
 }
