@@ -215,6 +215,7 @@ export default tseslint.config(
         '!@herald/runtime/log-buffer',
         '!@herald/runtime/private-files',
         '!@herald/runtime/config',
+        '!@herald/runtime/node-bundle',
       ],
       "packages/kafka-adapter depends on the contract and the runtime's process plumbing only: it is a client of its runtime over MQTT and the admin API, never by import of the broker (issue 27 item 1).",
     ),
@@ -241,7 +242,7 @@ export default tseslint.config(
             },
             {
               regex:
-                '^@herald/runtime(?!/testing/|/build/runtime-bundle$|/log$|/log-file$|/log-buffer$|/private-files$|/config$)',
+                '^@herald/runtime(?!/testing/|/build/runtime-bundle$|/log$|/log-file$|/log-buffer$|/private-files$|/config$|/node-bundle$)',
               message:
                 'packages/kafka-adapter depends on the contract only; its tests may spawn the runtime through @herald/runtime/testing/* (issue 27 item 1).',
             },

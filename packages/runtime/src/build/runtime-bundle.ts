@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
+import { nodeBundle } from './node-bundle';
 
 /**
  * The runtime as one compiled ES module (docs/decisions/028): the control plane spawns `node dist/main.mjs`, which
@@ -34,43 +34,15 @@ const zodEnglishOnly: Plugin = {
   },
 };
 
-/** The files the bundle was made from and when: a later change to any of them makes it stale. */
-const BUNDLE_INPUTS = join(RUNTIME_PACKAGE_DIR, 'dist', 'main.inputs.json');
-
-interface BundleInputs {
-  builtAt: number;
-  files: string[];
-}
-
 /**
- * Bundles src/main.ts with its dependencies (aedes, ws, jose, zod, the contract's sources) into dist/main.mjs.
- * The bundle is written to a temporary file and renamed, so a concurrent builder (two test projects, a control
- * plane starting while another one builds) never lets a process load half a file.
+ * Bundles src/main.ts with its dependencies (aedes, ws, jose, zod, the contract's sources) into dist/main.mjs, the
+ * way every Herald process is bundled (node-bundle.ts), with the runtime's own stand-ins.
  */
-export async function buildRuntimeBundle(): Promise<string> {
-  const builtAt = Date.now();
-  const result = await build({
-    entryPoints: [RUNTIME_SOURCE_ENTRY],
-    absWorkingDir: RUNTIME_PACKAGE_DIR,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    // Whitespace and comments out, names kept: the source V8 holds in memory halves (and stays one byte a
-    // character), while a crash's stack trace in runtime.log still names the functions. The external source map
-    // (not loaded at run time) maps its positions back to the sources.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    minifyIdentifiers: false,
-    sourcemap: 'external',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    // aedes and its dependencies are CommonJS and call require() for Node's built-in modules.
-    banner: {
-      js: "import { createRequire as __heraldCreateRequire } from 'node:module';\nconst require = __heraldCreateRequire(import.meta.url);",
-    },
-    outfile: RUNTIME_BUNDLE,
+const runtimeBundle = nodeBundle({
+  packageDir: RUNTIME_PACKAGE_DIR,
+  entry: RUNTIME_SOURCE_ENTRY,
+  outfile: RUNTIME_BUNDLE,
+  esbuild: {
     plugins: [zodEnglishOnly],
     alias: {
       debug: join(RUNTIME_PACKAGE_DIR, 'src', 'build', 'debug-off.cjs'),
@@ -79,59 +51,13 @@ export async function buildRuntimeBundle(): Promise<string> {
       // has the same append/consume/get/readUInt8/indexOf/slice/length.
       bl: 'bl/BufferList.js',
     },
-  });
-  await mkdir(join(RUNTIME_PACKAGE_DIR, 'dist'), { recursive: true });
-  // The map first, the bundle last: whoever sees the new bundle finds its map beside it.
-  const outputs = [...result.outputFiles].sort(
-    (a, b) => Number(a.path === RUNTIME_BUNDLE) - Number(b.path === RUNTIME_BUNDLE),
-  );
-  for (const output of outputs) {
-    const temporary = `${output.path}.${process.pid}.${builtAt}.tmp`;
-    await writeFile(temporary, output.contents);
-    await rename(temporary, output.path);
-  }
-  const inputs: BundleInputs = {
-    builtAt,
-    files: Object.keys(result.metafile.inputs).map((file) => resolve(RUNTIME_PACKAGE_DIR, file)),
-  };
-  await writeFile(`${BUNDLE_INPUTS}.${process.pid}.tmp`, JSON.stringify(inputs));
-  await rename(`${BUNDLE_INPUTS}.${process.pid}.tmp`, BUNDLE_INPUTS);
-  return RUNTIME_BUNDLE;
-}
+  },
+});
 
-/** True when dist/main.mjs exists and none of the files it was built from changed since (or went away). */
-export async function isRuntimeBundleFresh(): Promise<boolean> {
-  let inputs: BundleInputs;
-  try {
-    await stat(RUNTIME_BUNDLE);
-    inputs = JSON.parse(await readFile(BUNDLE_INPUTS, 'utf8')) as BundleInputs;
-  } catch {
-    return false;
-  }
-  const times = await Promise.all(
-    inputs.files.map((file) =>
-      stat(file).then(
-        (info) => info.mtimeMs,
-        () => Infinity,
-      ),
-    ),
-  );
-  return times.every((time) => time < inputs.builtAt);
-}
-
-let pending: Promise<string> | null = null;
-
+export const buildRuntimeBundle = (): Promise<string> => runtimeBundle.build();
+export const isRuntimeBundleFresh = (): Promise<boolean> => runtimeBundle.isFresh();
 /**
  * The bundle, rebuilt first when missing or stale (a source edited since, a fresh clone without `npm start`).
  * Concurrent callers share one build.
  */
-export function ensureRuntimeBundle(): Promise<string> {
-  pending ??= (async () => {
-    try {
-      return (await isRuntimeBundleFresh()) ? RUNTIME_BUNDLE : await buildRuntimeBundle();
-    } finally {
-      pending = null;
-    }
-  })();
-  return pending;
-}
+export const ensureRuntimeBundle = (): Promise<string> => runtimeBundle.ensure();
