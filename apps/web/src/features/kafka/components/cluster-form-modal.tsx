@@ -80,7 +80,7 @@ export function ClusterFormModal({
     onReset: () => setOutcome(null),
     onClose,
   });
-  const { values, errors, set } = form;
+  const { values, errors, set, text } = form;
   const isSasl = values.securityProtocol.startsWith('SASL_');
   // Section 8: a failed first connection is a warning, not an error.
   const isWarning = save.isError && toUserError(save.error).variant === 'warning';
@@ -113,22 +113,13 @@ export function ClusterFormModal({
       failureTitle="The cluster was not saved"
       warning={isWarning}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        value={values.label}
-        error={errors.label}
-        onChange={(event) => set('label', event.currentTarget.value)}
-      />
+      <TextInput label="Name" required data-autofocus {...text('label')} />
       <TextInput
         label="Broker addresses"
         description="host:port, separated by commas"
         placeholder="broker-1:9092, broker-2:9092"
         required
-        value={values.brokers}
-        error={errors.brokers}
-        onChange={(event) => set('brokers', event.currentTarget.value)}
+        {...text('brokers')}
       />
       <JsonInput
         label="Configuration"
@@ -165,14 +156,7 @@ export function ClusterFormModal({
           />
           {values.saslMechanism === 'PLAIN' && (
             <Group grow align="flex-start" gap="sm" wrap="wrap">
-              <TextInput
-                label="User name"
-                autoComplete="off"
-                value={values.userName}
-                error={errors.userName}
-                onChange={(event) => set('userName', event.currentTarget.value)}
-                miw={200}
-              />
+              <TextInput label="User name" autoComplete="off" {...text('userName')} miw={200} />
               <PasswordInput
                 label="Password"
                 autoComplete="new-password"
@@ -181,20 +165,13 @@ export function ClusterFormModal({
                     ? 'A password is saved; leave it to keep it.'
                     : undefined
                 }
-                value={values.password}
-                error={errors.password}
-                onChange={(event) => set('password', event.currentTarget.value)}
+                {...text('password')}
                 miw={200}
               />
             </Group>
           )}
           {values.saslMechanism === 'GSSAPI' && (
-            <TextInput
-              label="Kerberos service name"
-              value={values.kerberosServiceName}
-              error={errors.kerberosServiceName}
-              onChange={(event) => set('kerberosServiceName', event.currentTarget.value)}
-            />
+            <TextInput label="Kerberos service name" {...text('kerberosServiceName')} />
           )}
         </>
       )}

@@ -53,7 +53,7 @@ export function PublisherFormModal({
     fieldOf,
     onClose,
   });
-  const { values, errors, set } = form;
+  const { values, errors, set, text } = form;
   return (
     <FormDialog
       opened={opened}
@@ -63,36 +63,23 @@ export function PublisherFormModal({
       failure={errors.form}
       failureTitle="The publisher was not saved"
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        value={values.label}
-        error={errors.label}
-        onChange={(event) => set('label', event.currentTarget.value)}
-      />
+      <TextInput label="Name" required data-autofocus {...text('label')} />
       <TextInput
         label="Topic selector"
         description="The topics whose values go to Kafka, e.g. ?sensors// or >sensors/"
         required
-        value={values.heraldTopicSelector}
-        error={errors.heraldTopicSelector}
-        onChange={(event) => set('heraldTopicSelector', event.currentTarget.value)}
+        {...text('heraldTopicSelector')}
       />
       <TextInput
         label="Kafka topic pattern"
         description="${topic} is the topic path with / turned into ."
-        value={values.kafkaTopicPattern}
-        error={errors.kafkaTopicPattern}
-        onChange={(event) => set('kafkaTopicPattern', event.currentTarget.value)}
+        {...text('kafkaTopicPattern')}
       />
       <Group grow align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label="Record key"
           description="Empty: the topic path is the key."
-          value={values.keyValue}
-          error={errors.keyValue}
-          onChange={(event) => set('keyValue', event.currentTarget.value)}
+          {...text('keyValue')}
           miw={200}
         />
         <DataTypeSelect

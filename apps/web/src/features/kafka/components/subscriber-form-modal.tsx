@@ -82,7 +82,7 @@ export function SubscriberFormModal({
     fieldOf,
     onClose,
   });
-  const { values, errors, set } = form;
+  const { values, errors, set, text } = form;
   const number = (
     field: 'consumerCount' | 'pollTimeout' | 'publicationRetries' | 'retryIntervalMs',
   ) =>
@@ -103,14 +103,7 @@ export function SubscriberFormModal({
       failure={errors.form}
       failureTitle="The subscriber was not saved"
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        value={values.label}
-        error={errors.label}
-        onChange={(event) => set('label', event.currentTarget.value)}
-      />
+      <TextInput label="Name" required data-autofocus {...text('label')} />
       <Switch
         label="Subscribe by regular expression"
         checked={values.regexSubscription}
@@ -124,18 +117,10 @@ export function SubscriberFormModal({
             : 'Separated by commas'
         }
         required
-        value={values.kafkaTopics}
-        error={errors.kafkaTopics}
-        onChange={(event) => set('kafkaTopics', event.currentTarget.value)}
+        {...text('kafkaTopics')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label="Consumer group id"
-          required
-          value={values.consumerGroupId}
-          error={errors.consumerGroupId}
-          onChange={(event) => set('consumerGroupId', event.currentTarget.value)}
-        />
+        <TextInput label="Consumer group id" required {...text('consumerGroupId')} />
         <NumberInput label="Consumers" {...number('consumerCount')} />
         <DataTypeSelect
           label="Key type"
@@ -153,9 +138,7 @@ export function SubscriberFormModal({
       <TextInput
         label="Topic pattern"
         description="Where each record goes: ${topic}, ${partition} and ${key} are the record's."
-        value={values.heraldTopicPattern}
-        error={errors.heraldTopicPattern}
-        onChange={(event) => set('heraldTopicPattern', event.currentTarget.value)}
+        {...text('heraldTopicPattern')}
       />
       <Checkbox
         label="Create the topic hierarchy (every parent of a topic too)"
@@ -187,16 +170,12 @@ export function SubscriberFormModal({
               <TextInput
                 label="Retained range"
                 placeholder="limit 1000"
-                value={values.timeSeriesRetainedRange}
-                error={errors.timeSeriesRetainedRange}
-                onChange={(event) => set('timeSeriesRetainedRange', event.currentTarget.value)}
+                {...text('timeSeriesRetainedRange')}
               />
               <TextInput
                 label="Subscription range"
                 placeholder="last 1H"
-                value={values.timeSeriesSubscriptionRange}
-                error={errors.timeSeriesSubscriptionRange}
-                onChange={(event) => set('timeSeriesSubscriptionRange', event.currentTarget.value)}
+                {...text('timeSeriesSubscriptionRange')}
               />
             </SimpleGrid>
           )}

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 
+/** The fields of V that hold text. */
+type TextField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V];
+
 /**
  * A form's values and its errors by field, `form` being the error of the whole form. Changing a field clears its
  * error (and the form's): the person is fixing it.
@@ -11,9 +14,16 @@ export function useFormState<V extends object>(initial: () => V) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined, form: undefined }));
   };
+  /** A text input's value, error and change handler for one field (spread onto TextInput, Textarea, …). */
+  const text = <K extends TextField<V>>(field: K) => ({
+    value: values[field] as string,
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      set(field, event.currentTarget.value as V[K]),
+  });
   const reset = (next: V) => {
     setValues(next);
     setErrors({});
   };
-  return { values, errors, set, setErrors, reset };
+  return { values, errors, set, text, setErrors, reset };
 }
