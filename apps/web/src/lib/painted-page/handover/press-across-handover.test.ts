@@ -34,6 +34,8 @@ function browserClick(target: Element): MouseEvent {
 
 describe('a press held while the app takes the painted page over', () => {
   afterEach(() => {
+    // A key ends any wait for the browser's click, so no 1 s timer outlives the file's window.
+    window.dispatchEvent(new KeyboardEvent('keydown'));
     vi.useRealTimers();
     document.body.innerHTML = '';
   });
