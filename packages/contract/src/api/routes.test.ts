@@ -138,6 +138,10 @@ const EXTRA_CALLS: readonly (readonly [HttpMethod, string])[] = [
   ['POST', '/v3/service/{serviceId}/cancel'],
   // A Kafka adapter's live state: the adapter list and the subscriber's sample panel (issue 27 items 8 and 9)
   ['GET', '/v3/service/{serviceId}/gateway-kafka-adapters/{adapterId}/state'],
+  // The REST adapter's state, "Poll now" and the endpoint preview (issue 28 items 5 and 6)
+  ['GET', '/v3/service/{serviceId}/rest/state'],
+  ['POST', '/v3/service/{serviceId}/rest/apis/{apiId}/endpoints/{endpointId}/poll'],
+  ['POST', '/v3/service/{serviceId}/rest/apis/{apiId}/preview'],
   // Service API credentials (section 3 "Service API details"; paths are ours)
   ['POST', '/v3/service/{serviceId}/service-api/details/reveal'],
   ['POST', '/v3/service/{serviceId}/service-api/rotate-secret'],

@@ -51,6 +51,10 @@ describe('a REST endpoint request', () => {
     [{ path: '/v1/prices', pollIntervalMs: 60_000 }, true],
     [{ path: 'v1/prices' }, false],
     [{ path: '/v1/prices', pollIntervalMs: 10 }, false],
+    [{ path: '/v1/prices', valuePointer: '$.data.price' }, true],
+    [{ path: '/v1/prices', valuePointer: 'data.price' }, false],
+    [{ path: '/v1/prices', topicPath: 'prices/+' }, false],
+    [{ path: '/v1/prices', topicPath: 'prices/#' }, false],
   ])('validates %j: %s', (body, isValid) => {
     expect(restEndpointInputSchema.safeParse(body).success).toBe(isValid);
   });

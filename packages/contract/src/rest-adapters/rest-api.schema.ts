@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, httpUrlSchema, requiredText } from '../common/fields';
+import { parseValuePointer } from './value-pointer';
 
 /**
  * REST APIs polled by a service's REST adapter (spec section 3 "REST API", DATA-PLANE "Adapters"):
@@ -54,6 +55,12 @@ export const topicPathSchema = z
   .max(FIELD_LIMITS.text, `A topic path must be at most ${FIELD_LIMITS.text} characters`)
   .regex(/^[^/]+(?:\/[^/]+)*$/, 'A topic path has no empty segment and no leading or trailing "/"');
 
+/** A topic path the REST adapter publishes to over MQTT: no wildcard (`+`, `#`) and no NUL can be published to. */
+const publishableTopicPathSchema = topicPathSchema.refine(
+  (path) => !/[+#]/.test(path) && !path.includes('\0'),
+  'A topic path cannot contain "+", "#" or NUL',
+);
+
 /**
  * An endpoint of a REST API. The spec's `pathname` and `url` are derived by the client from
  * `baseUrl` and `path`, so they are not on the wire.
@@ -66,6 +73,8 @@ export const restEndpointSchema = z.object({
   topicPath: z.string().nullable(),
   /** Polling interval in milliseconds. */
   pollIntervalMs: z.number().int().positive(),
+  /** Ours (issue 28 item 6): the part of a JSON response the topic carries (value-pointer.ts); null: all of it. */
+  valuePointer: z.string().nullable(),
 });
 export type RestEndpoint = z.infer<typeof restEndpointSchema>;
 
@@ -83,7 +92,15 @@ export const restEndpointInputSchema = z.strictObject({
     .min(1, 'Path is required')
     .max(FIELD_LIMITS.url)
     .regex(/^\//, 'Path must start with "/"'),
-  topicPath: topicPathSchema.optional(),
+  topicPath: publishableTopicPathSchema.optional(),
+  valuePointer: z
+    .string()
+    .trim()
+    .superRefine((text, context) => {
+      const parsed = parseValuePointer(text);
+      if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.error });
+    })
+    .optional(),
   pollIntervalMs: z
     .number()
     .int()
@@ -115,7 +132,7 @@ export const restApiInputSchema = z.strictObject({
   label: requiredText('Label'),
   headers: z.array(keyValuePairInputSchema).max(50, 'At most 50 headers').default([]),
   baseUrl: httpUrlSchema,
-  baseTopicPath: z.union([z.literal(''), topicPathSchema]).default(''),
+  baseTopicPath: z.union([z.literal(''), publishableTopicPathSchema]).default(''),
   authentication: restAuthenticationInputSchema.default({ type: 'none' }),
   queryParameters: z
     .array(keyValuePairInputSchema)

@@ -8,6 +8,11 @@ import {
   restEndpointSchema,
   upsertRestAdapterServiceRequestSchema,
 } from '../../rest-adapters/rest-api.schema';
+import { restPollResultSchema } from '../../rest-adapters/rest-adapter-process';
+import {
+  restAdapterStateSchema,
+  restPreviewBodySchema,
+} from '../../rest-adapters/rest-adapter-state';
 import { z } from 'zod';
 import { defineRoute } from '../define-route';
 import { restApiParamsSchema, restEndpointParamsSchema, serviceParamsSchema } from './params';
@@ -92,5 +97,34 @@ export const restAdapterRoutes = {
     params: serviceParamsSchema,
     body: upsertRestAdapterServiceRequestSchema,
     responses: { 200: restAdapterServiceSchema },
+  }),
+  // Ours (issue 28 items 5 and 6), beyond section 7: what the screens need to show the adapter working.
+  getRestAdapterState: defineRoute({
+    method: 'GET',
+    path: '/v3/service/{serviceId}/rest/state',
+    summary: "The REST adapter's status and each endpoint's last poll",
+    tags,
+    access: 'service',
+    params: serviceParamsSchema,
+    responses: { 200: restAdapterStateSchema },
+  }),
+  pollRestEndpoint: defineRoute({
+    method: 'POST',
+    path: '/v3/service/{serviceId}/rest/apis/{apiId}/endpoints/{endpointId}/poll',
+    summary: 'Poll an endpoint now: what the API answered and which topic it became',
+    tags,
+    access: 'service',
+    params: restEndpointParamsSchema,
+    responses: { 200: restPollResultSchema },
+  }),
+  previewRestEndpoint: defineRoute({
+    method: 'POST',
+    path: '/v3/service/{serviceId}/rest/apis/{apiId}/preview',
+    summary: 'Poll an endpoint as typed, without saving or publishing it',
+    tags,
+    access: 'service',
+    params: restApiParamsSchema,
+    body: restPreviewBodySchema,
+    responses: { 200: restPollResultSchema },
   }),
 } as const;
