@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RestEndpointState, RestValuePreview } from './rest-adapter-process';
+import type { RestEndpointState, RestPollResult, RestValuePreview } from './rest-adapter-process';
 import type { RestAdapterState } from './rest-adapter-state';
 import {
   endpointStatusWords,
+  pollResultWords,
   previewPointer,
   restAdapterStatusWords,
   timeAgo,
@@ -83,6 +84,41 @@ describe("an endpoint's status in words", () => {
     ],
   ])('%s', (_, state, tone, words) => {
     expect(endpointStatusWords(state, NOW)).toEqual({ tone, words });
+  });
+});
+
+describe("a poll's outcome in words", () => {
+  const result = (overrides: Partial<RestPollResult>): RestPollResult => ({
+    apiId: 'api-1',
+    endpointId: 'ep-1',
+    url: 'https://x.example/a',
+    topicPath: 'prices/eur',
+    outcome: 'published',
+    status: 200,
+    contentType: 'application/json',
+    durationMs: 3,
+    body: null,
+    value: null,
+    published: true,
+    error: null,
+    at: NOW,
+    ...overrides,
+  });
+  it.each<[string, Partial<RestPollResult>, string]>([
+    ['published', {}, 'Published to prices/eur'],
+    ['a preview', { endpointId: null, published: false }, 'Would publish to prices/eur'],
+    [
+      'unchanged',
+      { outcome: 'unchanged', published: false },
+      'Unchanged: nothing new for prices/eur',
+    ],
+    [
+      'failed',
+      { outcome: 'failed', status: 404, error: null },
+      'Failed: the API answered HTTP 404',
+    ],
+  ])('%s', (_, overrides, words) => {
+    expect(pollResultWords(result(overrides)).words).toBe(words);
   });
 });
 

@@ -60,11 +60,13 @@ export function endpointStatusWords(
   }
 }
 
-/** A "Poll now" or preview answer's outcome in words. */
+/** A "Poll now" or preview answer's outcome in words; a preview publishes nothing, so it says what a poll would do. */
 export function pollResultWords(result: RestPollResult): RestStatusWords<RestEndpointTone> {
   switch (result.outcome) {
     case 'published':
-      return { tone: 'published', words: `Published to ${result.topicPath}` };
+      return result.published
+        ? { tone: 'published', words: `Published to ${result.topicPath}` }
+        : { tone: 'published', words: `Would publish to ${result.topicPath}` };
     case 'unchanged':
       return { tone: 'unchanged', words: `Unchanged: nothing new for ${result.topicPath}` };
     case 'failed':

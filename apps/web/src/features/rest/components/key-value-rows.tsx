@@ -23,7 +23,12 @@ export function KeyValueRows({
   const update = (index: number, change: Partial<KeyValueRow>) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   return (
-    <Fieldset legend={legend} variant="unstyled">
+    <Fieldset
+      legend={legend}
+      variant="unstyled"
+      // The legend reads as the form's other labels.
+      styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, padding: 0 } }}
+    >
       <Stack gap="xs">
         {rows.length === 0 && (
           <Text size="sm" c="dimmed">

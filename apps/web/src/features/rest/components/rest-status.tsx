@@ -19,11 +19,13 @@ const ENDPOINT_COLORS = {
  */
 export function EndpointStatus({ status }: { status: RestStatusWords<RestEndpointTone> }) {
   return (
-    <Group gap={6} wrap="nowrap" align="center" data-endpoint-status={status.tone}>
+    <Group gap={6} wrap="nowrap" align="flex-start" data-endpoint-status={status.tone}>
       <Box
         aria-hidden="true"
         w={10}
         h={10}
+        // Level with the first line of words that may wrap.
+        mt={6}
         style={{
           flex: 'none',
           borderRadius: '50%',
