@@ -70,6 +70,19 @@ describe('REST APIs → the list', () => {
     expect(screen.getByText('Adapter: Polling')).toBeVisible();
   });
 
+  it("asks for the adapter's state again while the page is open: the words follow it", async () => {
+    const state = server({
+      state: buildRestState({ running: false, status: 'STARTING', endpoints: [] }),
+    });
+    renderRest(page, state);
+    expect(await screen.findByText('Adapter: Starting')).toBeVisible();
+    expect(screen.getByText('Not polled yet')).toBeVisible();
+    state.state = buildRestState();
+    // The next ask comes REST_STATE_POLL_MS (3 s) later.
+    expect(await screen.findByText('Adapter: Polling', {}, { timeout: 10_000 })).toBeVisible();
+    expect(screen.getByText(/^Published \d+ s ago$/)).toBeVisible();
+  });
+
   it('shows the page shape while the APIs load', async () => {
     renderRest(page, server(), [handle(routes.listRestApis, () => new Promise(() => undefined))]);
     const loading = await screen.findByText('Loading the REST APIs');
