@@ -347,6 +347,30 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     'Removed the cluster “main” from the Kafka adapter “orders” on the service “lunar-sky”',
   ],
   [
+    'service.rest_adapter_saved',
+    'lunar-sky',
+    { created: true, version: '1.0', active: true },
+    'Created the REST adapter of the service “lunar-sky” (version 1.0)',
+  ],
+  [
+    'service.rest_adapter_saved',
+    'lunar-sky',
+    { created: false, version: '1.1', active: false },
+    'Changed the REST adapter of the service “lunar-sky” (version 1.1, inactive)',
+  ],
+  [
+    'service.rest_adapter_configured',
+    'lunar-sky',
+    { part: 'api', name: 'Prices', change: 'added' },
+    'Added the REST API “Prices” to the service “lunar-sky”',
+  ],
+  [
+    'service.rest_adapter_configured',
+    'lunar-sky',
+    { part: 'endpoint', name: '/v1/eur', change: 'removed' },
+    'Removed the endpoint “/v1/eur” from the service “lunar-sky”',
+  ],
+  [
     'service.adapter_upgrade_scheduled',
     'lunar-sky',
     { label: 'orders', version: '1.1' },

@@ -26,6 +26,7 @@ export const REST_ADAPTER_MESSAGES = {
     `REST adapter version ${version} is not offered for service version ${serviceVersion}.`,
   notRunning: (status: string) =>
     `The REST adapter is not running (status ${status}): try again when it is.`,
+  noAnswer: 'The REST adapter did not answer with a poll result: try again in a moment.',
   secretRequired: (field: 'password' | 'token') =>
     `${field === 'password' ? 'Password' : 'Token'} is required: the API had no ${field} stored.`,
 } as const;

@@ -5,8 +5,6 @@ CREATE TABLE "rest_adapter" (
 	"active" boolean DEFAULT true NOT NULL,
 	"restart_generation" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'CHECKING' NOT NULL,
-	"scheduled_version" text,
-	"scheduled_timestamp" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "rest_adapter_service_id_unique" UNIQUE("service_id")

@@ -1,20 +1,11 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { service } from './service';
 
 /**
  * The REST adapter of a service (issue 28, docs/decisions/052): at most one per service (`service_id` unique), its
  * process polls the service's REST APIs (`rest_api`) and their endpoints (`rest_endpoint`); all of them go with the
- * service (on delete cascade). `status` is the section 4 status of its process as the reconcile loop writes it; a
- * scheduled upgrade lives on the row like a Kafka adapter's (both set or both null).
+ * service (on delete cascade). `status` is the section 4 status of its process as the reconcile loop writes it. No
+ * scheduled upgrade: its version changes through POST /rest/upsert-service (docs/decisions/052).
  */
 export const restAdapter = pgTable('rest_adapter', {
   id: text('id').primaryKey(),
@@ -27,9 +18,6 @@ export const restAdapter = pgTable('rest_adapter', {
   /** Bumped by every change of its APIs and endpoints: its process restarts with them. */
   restartGeneration: integer('restart_generation').notNull().default(0),
   status: text('status').notNull().default('CHECKING'),
-  scheduledVersion: text('scheduled_version'),
-  /** Unix milliseconds. */
-  scheduledTimestamp: bigint('scheduled_timestamp', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
