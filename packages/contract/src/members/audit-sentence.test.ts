@@ -250,6 +250,18 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
   [
     'service.trial_adapters_deactivated',
     'lunar-sky',
+    { labels: ['orders'], restAdapterId: 'r1' },
+    'Deactivated the Kafka adapter “orders” and the REST adapter of the service “lunar-sky”: its free trial’s adapters used all of their messages',
+  ],
+  [
+    'service.trial_adapters_deactivated',
+    'lunar-sky',
+    { labels: [], restAdapterId: 'r1' },
+    'Deactivated the REST adapter of the service “lunar-sky”: its free trial’s adapters used all of their messages',
+  ],
+  [
+    'service.trial_adapters_deactivated',
+    'lunar-sky',
     { labels: ['orders', 'stock'] },
     'Deactivated the Kafka adapters “orders”, “stock” of the service “lunar-sky”: its free trial’s adapters used all of their messages',
   ],

@@ -333,8 +333,12 @@ const SENTENCES = {
         ? `the Kafka adapter “${labels[0]}”`
         : labels.length > 1
           ? `the Kafka adapters ${listed(labels, '')}`
-          : 'the Kafka adapters';
-    return `Deactivated ${which} of ${service(target)}: its free trial’s adapters used all of their messages`;
+          : details.restAdapterId === undefined
+            ? 'the Kafka adapters'
+            : undefined;
+    const rest = details.restAdapterId === undefined ? undefined : 'the REST adapter';
+    const all = [which, rest].filter((part) => part !== undefined).join(' and ');
+    return `Deactivated ${all} of ${service(target)}: its free trial’s adapters used all of their messages`;
   },
   'service.removal_delayed': (target, details) => {
     const until = text(details.removalDueAt);

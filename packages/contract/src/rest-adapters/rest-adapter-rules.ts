@@ -26,6 +26,12 @@ export const REST_ADAPTER_MESSAGES = {
     `REST adapter version ${version} is not offered for service version ${serviceVersion}.`,
   notRunning: (status: string) =>
     `The REST adapter is not running (status ${status}): try again when it is.`,
+  /**
+   * Activating (or creating) the REST adapter of a free trial service whose adapters used the trial's
+   * FREE_TRIAL_ADAPTER_MESSAGE_LIMIT (section 9; the Kafka adapters' rule, docs/decisions/049 and 052).
+   */
+  freeTrialAdapterLimitReached:
+    'The adapters of this free trial service have used the 100 million messages the trial allows them, so the REST adapter cannot be activated until the service runs on its paid plan.',
   noAnswer: 'The REST adapter did not answer with a poll result: try again in a moment.',
   secretRequired: (field: 'password' | 'token') =>
     `${field === 'password' ? 'Password' : 'Token'} is required: the API had no ${field} stored.`,

@@ -39,7 +39,12 @@ import {
   toRestEndpoint,
 } from './rest-adapter.mapper';
 import { askRunningRestAdapter, readRestAdapterState } from './rest-adapter-state';
-import { badField, requireRestApi, requireRestEndpoint } from './rest-gateway.service';
+import {
+  assertRestAdapterMayRun,
+  badField,
+  requireRestApi,
+  requireRestEndpoint,
+} from './rest-gateway.service';
 
 type ApiInput = z.output<typeof restApiInputSchema>;
 
@@ -103,6 +108,7 @@ export async function restGatewayRoutes(app: FastifyInstance): Promise<void> {
     const now = app.clock();
     // The first API creates the service's adapter (at the newest version it admits) when upsert-service did not.
     if (!(await findRestAdapterOfService(app.db, row.id))) {
+      await assertRestAdapterMayRun(app, row);
       const choice = restAdapterVersionChoice(
         adapterVersions,
         row.heraldVersion,
@@ -216,6 +222,7 @@ export async function restGatewayRoutes(app: FastifyInstance): Promise<void> {
       version: choice.version,
       active: request.body.active ?? current?.active ?? true,
     };
+    if (values.active && current?.active !== true) await assertRestAdapterMayRun(app, row);
     const adapter = current
       ? await updateRestAdapter(app.db, current.id, values, now)
       : (
