@@ -60,6 +60,7 @@ import { resolveOperatorToken } from './operator/operator-token';
 import { scheduleTrials } from './modules/free-trial/trial-scheduler';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { kafkaGatewayRoutes } from './modules/kafka-gateway/routes';
+import { restGatewayRoutes } from './modules/rest-gateway/routes';
 import {
   scheduleMarketplaceWork,
   watchSimulatorStatus,
@@ -271,6 +272,7 @@ const heraldAppPlugin: FastifyPluginAsync<AppOptions> = async (
   await app.register(consoleRoutes);
   await app.register(securityRoutes);
   await app.register(kafkaGatewayRoutes);
+  await app.register(restGatewayRoutes);
   await app.register(usageRoutes);
   await app.register(logRoutes);
   await app.register(invoicingRoutes);

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       stripeSecretKey: undefined,
       stripeWebhookSecret: undefined,
       stripeApiUrl: undefined,
+      restAdapterAllowedHosts: '',
     });
   });
 
@@ -92,6 +93,7 @@ describe('loadConfig', () => {
         STRIPE_SECRET_KEY: 'sk_test_0123456789abcdefghij',
         STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdefghij',
         STRIPE_API_URL: 'http://127.0.0.1:12111/',
+        REST_ADAPTER_ALLOWED_HOSTS: ' Prices.Internal , 127.0.0.1:8080,[::1]:9000',
       },
       '/srv',
     );
@@ -129,6 +131,7 @@ describe('loadConfig', () => {
       stripeSecretKey: 'sk_test_0123456789abcdefghij',
       stripeWebhookSecret: 'whsec_0123456789abcdefghij',
       stripeApiUrl: 'http://127.0.0.1:12111',
+      restAdapterAllowedHosts: 'prices.internal,127.0.0.1:8080,[::1]:9000',
     });
   });
 
@@ -148,8 +151,16 @@ describe('loadConfig', () => {
     ['AWS_REGION', 'the moon'],
     ['AWS_MARKETPLACE_PRODUCT_CODE', 'has spaces'],
     ['AWS_MARKETPLACE_ENDPOINT', 'localhost:4566'],
+    ['REST_ADAPTER_ALLOWED_HOSTS', 'http://10.0.0.1/'],
+    ['REST_ADAPTER_ALLOWED_HOSTS', 'internal:99999'],
   ])('refuses %s=%j naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('names the REST adapter allow list entry that is not a host or host:port', () => {
+    expect(configError({ REST_ADAPTER_ALLOWED_HOSTS: 'ok.internal, 10.0.0.1/8' })).toBe(
+      'Invalid configuration: REST_ADAPTER_ALLOWED_HOSTS "10.0.0.1/8" is not a host or host:port (an IPv6 address goes in brackets)',
+    );
   });
 
   it('refuses the AWS marketplace without its product code', () => {

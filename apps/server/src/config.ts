@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllowedHosts } from '@herald/contract/rest-adapters/allowed-hosts';
 import { z } from 'zod';
 import { StartupError } from './lib/startup-error';
 
@@ -93,6 +94,12 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** A Stripe-compatible API base URL instead of api.stripe.com (the test fake); unset in production. */
   stripeApiUrl: string | undefined;
+  /**
+   * REST_ADAPTER_ALLOWED_HOSTS (issue 28): the private, loopback, link-local or metadata hosts the REST adapter may
+   * poll although it refuses such addresses otherwise; comma-separated `host` or `host:port`, validated at start
+   * (contract allowed-hosts.ts) and handed to the adapter process as written. Empty: none.
+   */
+  restAdapterAllowedHosts: string;
 }
 
 export class ConfigError extends StartupError {
@@ -334,6 +341,20 @@ const environmentSchema = z.object({
     ['http:', 'https:'],
     'an http:// or https:// URL of a Stripe-compatible API',
   ).optional(),
+  REST_ADAPTER_ALLOWED_HOSTS: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseAllowedHosts(value);
+      // The contract's message already names the variable: the issue carries the rest of it.
+      if (!parsed.ok) return fail(ctx, parsed.error.replace(/^REST_ADAPTER_ALLOWED_HOSTS: /, ''));
+      return parsed.hosts
+        .map(({ host: name, port: number }) => {
+          const shown = name.includes(':') ? `[${name}]` : name;
+          return number === null ? shown : `${shown}:${number}`;
+        })
+        .join(',');
+    })
+    .optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -417,5 +438,6 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     stripeSecretKey: values.STRIPE_SECRET_KEY?.trim(),
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET?.trim(),
     stripeApiUrl: values.STRIPE_API_URL?.replace(/\/+$/, ''),
+    restAdapterAllowedHosts: values.REST_ADAPTER_ALLOWED_HOSTS ?? '',
   };
 }

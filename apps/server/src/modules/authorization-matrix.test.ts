@@ -13,6 +13,7 @@ import { ensureSubscription } from './invoicing/subscriptions.repository';
 import { insertTestCheckout, makePaidExemptService } from '../testing/test-payments';
 import { simulatorOf } from './marketplace/marketplace-test-helpers';
 import { insertTestKafkaAdapter } from './kafka-gateway/testing/kafka-test-data';
+import { insertTestRestApi } from './rest-gateway/testing/rest-test-data';
 
 import { TEST_PASSWORD, uniqueAddress, uniqueEmail } from '../testing/test-users';
 import {
@@ -77,6 +78,9 @@ const MEMBER_MANAGEMENT = new Set([
 const RULE_REFUSALS: Record<string, Partial<Record<Actor, number>>> = {
   // Nothing listens on port 9: the cluster cannot be reached (400, the client's `false`; kafka-gateway tests reach one).
   testKafkaConnection: { User: 400, Admin: 400, Owner: 400 },
+  // The matrix's services run no REST adapter process (modules/rest-gateway supervision tests run one).
+  pollRestEndpoint: { User: 409, Admin: 409, Owner: 409 },
+  previewRestEndpoint: { User: 409, Admin: 409, Owner: 409 },
   leaveWorkspace: { Owner: 403 },
   // An owner must always exist: the Owner of a shared workspace cannot delete the account.
   deleteUser: { Owner: 409 },
@@ -232,6 +236,53 @@ const SAMPLES: Record<string, SampleFactory> = {
   upgradeAdapter: async (context) => {
     const { serviceId, adapterId } = await kafka(context);
     return { params: { serviceId, adapterId, type: 'kafka-gateway' }, body: { newVersion: '1.0' } };
+  },
+  // REST adapter (modules/rest-gateway tests run each call's rules and failures)
+  listRestApis: async (context) => ({ params: await svc(context) }),
+  createRestApi: async (context) => ({
+    params: await svc(context),
+    body: { label: 'Prices', baseUrl: 'https://prices.example.com', endpoints: [{ path: '/eur' }] },
+  }),
+  updateRestApi: async (context) => {
+    const { serviceId } = await svc(context);
+    const { apiId } = await insertTestRestApi(context.app, serviceId);
+    return {
+      params: { serviceId, apiId },
+      body: { label: 'Rates', baseUrl: 'https://rates.example.com' },
+    };
+  },
+  deleteRestApi: async (context) => {
+    const { serviceId } = await svc(context);
+    return {
+      params: { serviceId, apiId: (await insertTestRestApi(context.app, serviceId)).apiId },
+    };
+  },
+  createRestEndpoint: async (context) => {
+    const { serviceId } = await svc(context);
+    const { apiId } = await insertTestRestApi(context.app, serviceId);
+    return { params: { serviceId, apiId }, body: { path: '/usd' } };
+  },
+  updateRestEndpoint: async (context) => {
+    const { serviceId } = await svc(context);
+    const { apiId, endpointId } = await insertTestRestApi(context.app, serviceId);
+    return { params: { serviceId, apiId, endpointId }, body: { path: '/usd' } };
+  },
+  deleteRestEndpoint: async (context) => {
+    const { serviceId } = await svc(context);
+    const { apiId, endpointId } = await insertTestRestApi(context.app, serviceId);
+    return { params: { serviceId, apiId, endpointId } };
+  },
+  upsertRestAdapterService: async (context) => ({ params: await svc(context), body: {} }),
+  getRestAdapterState: async (context) => ({ params: await svc(context) }),
+  pollRestEndpoint: async (context) => {
+    const { serviceId } = await svc(context);
+    const { apiId, endpointId } = await insertTestRestApi(context.app, serviceId);
+    return { params: { serviceId, apiId, endpointId } };
+  },
+  previewRestEndpoint: async (context) => {
+    const { serviceId } = await svc(context);
+    const { apiId } = await insertTestRestApi(context.app, serviceId);
+    return { params: { serviceId, apiId }, body: { path: '/usd' } };
   },
   // public
   getHealth: () => ({}),

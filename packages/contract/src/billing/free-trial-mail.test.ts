@@ -18,7 +18,7 @@ describe('trial e-mails', () => {
     ['suspended', 'Your free trial service is suspended'],
     ['converted', 'Your free trial service now runs on its paid plan'],
     ['removed', 'Your free trial service was removed'],
-    ['adapter-limit', "Your free trial's Kafka adapters were stopped"],
+    ['adapter-limit', "Your free trial's adapters were stopped"],
   ] as const)('%s reads "%s" and names the service', (kind, subject) => {
     const mail = trialMail(kind, {
       ...input,
@@ -37,6 +37,10 @@ describe('trial e-mails', () => {
     });
     expect(text).toContain('have used 100.2 million of the 100 million messages');
     expect(text).toContain('deactivated ("orders")');
+    expect(
+      trialMail('adapter-limit', { ...input, adapterLabels: ['orders'], restAdapterStopped: true })
+        .text,
+    ).toContain('deactivated ("orders", the REST adapter)');
     expect(text).toContain('The service itself keeps running.');
     expect(text).toContain(input.billingUrl);
   });

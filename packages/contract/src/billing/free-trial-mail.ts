@@ -16,6 +16,8 @@ export interface TrialMailInput {
   suspensionReason?: 'TRIAL_END' | 'LIMIT_EXHAUSTED' | null;
   /** 'adapter-limit': the adapters deactivated (their labels) and their billed messages since the trial started. */
   adapterLabels?: readonly string[];
+  /** 'adapter-limit': whether the service's REST adapter was deactivated too (issue 28, docs/decisions/052). */
+  restAdapterStopped?: boolean;
   adapterMessagesUsed?: number;
   /** The workspace's Billing page. */
   billingUrl: string;
@@ -85,10 +87,13 @@ export function trialMail(
         text: `The free trial of your service ${service} is over. A card is on file, so the service keeps running on its paid plan and is billed from today.\n\nBilling: ${input.billingUrl}${SIGN_OFF}`,
       };
     case 'adapter-limit': {
-      const labels = (input.adapterLabels ?? []).map((label) => `"${label}"`).join(', ');
+      const labels = [
+        ...(input.adapterLabels ?? []).map((label) => `"${label}"`),
+        ...(input.restAdapterStopped === true ? ['the REST adapter'] : []),
+      ].join(', ');
       return {
-        subject: "Your free trial's Kafka adapters were stopped",
-        text: `The Kafka adapters of your service ${service} have used ${formatMessageCount(input.adapterMessagesUsed ?? FREE_TRIAL_ADAPTER_MESSAGE_LIMIT)} of the ${formatMessageCount(FREE_TRIAL_ADAPTER_MESSAGE_LIMIT)} messages the free trial allows them, so they were deactivated${labels === '' ? '' : ` (${labels})`}. The service itself keeps running.\n\nThey can be activated again once the service runs on its paid plan. ${keep}${SIGN_OFF}`,
+        subject: "Your free trial's adapters were stopped",
+        text: `The Kafka and REST adapters of your service ${service} have used ${formatMessageCount(input.adapterMessagesUsed ?? FREE_TRIAL_ADAPTER_MESSAGE_LIMIT)} of the ${formatMessageCount(FREE_TRIAL_ADAPTER_MESSAGE_LIMIT)} messages the free trial allows them, so they were deactivated${labels === '' ? '' : ` (${labels})`}. The service itself keeps running.\n\nThey can be activated again once the service runs on its paid plan. ${keep}${SIGN_OFF}`,
       };
     }
     case 'removed':

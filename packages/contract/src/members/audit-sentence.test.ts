@@ -250,6 +250,18 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
   [
     'service.trial_adapters_deactivated',
     'lunar-sky',
+    { labels: ['orders'], restAdapterId: 'r1' },
+    'Deactivated the Kafka adapter “orders” and the REST adapter of the service “lunar-sky”: its free trial’s adapters used all of their messages',
+  ],
+  [
+    'service.trial_adapters_deactivated',
+    'lunar-sky',
+    { labels: [], restAdapterId: 'r1' },
+    'Deactivated the REST adapter of the service “lunar-sky”: its free trial’s adapters used all of their messages',
+  ],
+  [
+    'service.trial_adapters_deactivated',
+    'lunar-sky',
     { labels: ['orders', 'stock'] },
     'Deactivated the Kafka adapters “orders”, “stock” of the service “lunar-sky”: its free trial’s adapters used all of their messages',
   ],
@@ -345,6 +357,30 @@ const cases: Array<[AuditAction, string | null, Record<string, unknown>, string]
     'lunar-sky',
     { label: 'orders', part: 'cluster', name: 'main', change: 'removed' },
     'Removed the cluster “main” from the Kafka adapter “orders” on the service “lunar-sky”',
+  ],
+  [
+    'service.rest_adapter_saved',
+    'lunar-sky',
+    { created: true, version: '1.0', active: true },
+    'Created the REST adapter of the service “lunar-sky” (version 1.0)',
+  ],
+  [
+    'service.rest_adapter_saved',
+    'lunar-sky',
+    { created: false, version: '1.1', active: false },
+    'Changed the REST adapter of the service “lunar-sky” (version 1.1, inactive)',
+  ],
+  [
+    'service.rest_adapter_configured',
+    'lunar-sky',
+    { part: 'api', name: 'Prices', change: 'added' },
+    'Added the REST API “Prices” to the service “lunar-sky”',
+  ],
+  [
+    'service.rest_adapter_configured',
+    'lunar-sky',
+    { part: 'endpoint', name: '/v1/eur', change: 'removed' },
+    'Removed the endpoint “/v1/eur” from the service “lunar-sky”',
   ],
   [
     'service.adapter_upgrade_scheduled',

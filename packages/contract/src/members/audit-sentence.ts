@@ -206,6 +206,21 @@ const SENTENCES = {
     const version = text(details.version);
     return `Upgraded ${kafkaAdapter(details)} on ${service(target)}${version ? ` to version ${version}` : ''}`;
   },
+  'service.rest_adapter_saved': (target, details) => {
+    const version = text(details.version);
+    const verb = details.created === true ? 'Created' : 'Changed';
+    const state = details.active === false ? ', inactive' : '';
+    return `${verb} the REST adapter of ${service(target)}${version ? ` (version ${version}${state})` : ''}`;
+  },
+  'service.rest_adapter_configured': (target, details) => {
+    const part = text(details.part) === 'endpoint' ? 'the endpoint' : 'the REST API';
+    const name = text(details.name);
+    const what = `${part}${name ? ` “${name}”` : ''}`;
+    const change = text(details.change);
+    const verb = change === 'added' ? 'Added' : change === 'removed' ? 'Removed' : 'Changed';
+    const preposition = change === 'added' ? 'to' : change === 'removed' ? 'from' : 'of';
+    return `${verb} ${what} ${preposition} ${service(target)}`;
+  },
   'service.credentials.revealed': (target) => `Revealed the API credentials of ${service(target)}`,
   'service.secret.rotated': (target) => `Rotated the API client secret of ${service(target)}`,
   'service.role_saved': (target, details) => {
@@ -318,8 +333,12 @@ const SENTENCES = {
         ? `the Kafka adapter “${labels[0]}”`
         : labels.length > 1
           ? `the Kafka adapters ${listed(labels, '')}`
-          : 'the Kafka adapters';
-    return `Deactivated ${which} of ${service(target)}: its free trial’s adapters used all of their messages`;
+          : details.restAdapterId === undefined
+            ? 'the Kafka adapters'
+            : undefined;
+    const rest = details.restAdapterId === undefined ? undefined : 'the REST adapter';
+    const all = [which, rest].filter((part) => part !== undefined).join(' and ');
+    return `Deactivated ${all} of ${service(target)}: its free trial’s adapters used all of their messages`;
   },
   'service.removal_delayed': (target, details) => {
     const until = text(details.removalDueAt);

@@ -79,6 +79,9 @@ export const AUDIT_ACTIONS = [
   'service.adapter_upgrade_scheduled',
   'service.adapter_upgrade_cancelled',
   'service.adapter_upgraded',
+  // The REST adapter (issue 28): never a password, token, header or query value in the details.
+  'service.rest_adapter_saved',
+  'service.rest_adapter_configured',
   'service.credentials.revealed',
   'service.secret.rotated',
   // Service security (docs/decisions/021): never a password in the details.

@@ -16,3 +16,4 @@ export * from './invoicing';
 export * from './free-trial';
 export * from './marketplace';
 export * from './kafka-adapter';
+export * from './rest-adapter';

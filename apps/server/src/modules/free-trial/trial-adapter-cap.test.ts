@@ -4,6 +4,8 @@ import { DAY_MS } from '@herald/contract/billing/free-trial-timeline';
 import { FREE_TRIAL_ADAPTER_MESSAGE_LIMIT } from '@herald/contract/constants';
 import type { KafkaAdapterRecord } from '@herald/contract/kafka/kafka-adapter.schema';
 import { KAFKA_MESSAGES } from '@herald/contract/messages';
+import { REST_ADAPTER_MESSAGES } from '@herald/contract/rest-adapters/rest-adapter-rules';
+import type { RestAdapterState } from '@herald/contract/rest-adapters/rest-adapter-state';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePaidExemptService } from '../../testing/test-payments';
@@ -26,7 +28,7 @@ import {
 const START = new Date();
 const time = movableClock(START);
 const LIMIT = FREE_TRIAL_ADAPTER_MESSAGE_LIMIT;
-const ADAPTER_LIMIT_SUBJECT = "Your free trial's Kafka adapters were stopped";
+const ADAPTER_LIMIT_SUBJECT = "Your free trial's adapters were stopped";
 
 async function tickAt(app: FastifyInstance, at: number) {
   time.set(at);
@@ -208,5 +210,56 @@ describe("the free trial's Kafka adapter cap (spec section 9)", () => {
     expect(
       (await auditActionsOf(app, team.workspaceId)).map((entry) => entry.action),
     ).not.toContain('service.trial_adapters_deactivated');
+  });
+
+  it('counts the REST adapter in the cap: stopped with the Kafka adapters, and not activated again during the trial', async () => {
+    time.set(START.getTime());
+    const { team, serviceId } = await createTrialTeam(app, 'REST adapter cap');
+    const kafkaId = await createAdapter(team.owner, serviceId);
+    const api = await call(
+      team.owner,
+      routes.createRestApi,
+      { serviceId },
+      { label: 'Prices', baseUrl: 'https://prices.example.com', endpoints: [{ path: '/eur' }] },
+    );
+    expect(api.statusCode, api.body).toBe(201);
+    const restState = async () =>
+      (
+        await call(team.owner, routes.getRestAdapterState, { serviceId })
+      ).json() as RestAdapterState;
+    const restId = (await restState()).adapter!.adapterId;
+    const t0 = START.getTime();
+
+    await scraped(app, serviceId, { billed: LIMIT, adapters: LIMIT }, t0 + DAY_MS);
+    await tickAt(app, t0 + DAY_MS + 60_000);
+    expect(await activated(team.owner, serviceId)).toEqual([false]);
+    expect((await restState()).adapter).toMatchObject({ adapterId: restId, active: false });
+    const audit = (await auditActionsOf(app, team.workspaceId)).filter(
+      (row) => row.action === 'service.trial_adapters_deactivated',
+    );
+    expect(audit).toEqual([
+      {
+        action: 'service.trial_adapters_deactivated',
+        details: expect.objectContaining({
+          adapterIds: [kafkaId],
+          labels: ['orders'],
+          restAdapterId: restId,
+        }) as unknown,
+      },
+    ]);
+    expect(await subjectsTo(app, team.owner.email)).toContain(ADAPTER_LIMIT_SUBJECT);
+
+    // Activating it again during the trial is refused in words.
+    const upsert = await call(
+      team.owner,
+      routes.upsertRestAdapterService,
+      { serviceId },
+      { active: true },
+    );
+    expect(upsert.statusCode, upsert.body).toBe(400);
+    expect(upsert.json()).toMatchObject({
+      message: REST_ADAPTER_MESSAGES.freeTrialAdapterLimitReached,
+    });
+    expect((await restState()).adapter).toMatchObject({ active: false });
   });
 });

@@ -27,7 +27,7 @@ export async function claimTrialMail(
   at: Date,
   overrides: Partial<Pick<ServiceRow, 'removalDueAt' | 'suspensionReason'>> & {
     /** What only some e-mails say (the adapters an 'adapter-limit' e-mail names). */
-    mail?: Pick<TrialMailInput, 'adapterLabels' | 'adapterMessagesUsed'>;
+    mail?: Pick<TrialMailInput, 'adapterLabels' | 'restAdapterStopped' | 'adapterMessagesUsed'>;
   } = {},
 ): Promise<Pick<
   TrialNoticeRow,

@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { KafkaAdapterState } from '@herald/contract/kafka/kafka-adapter-state';
 import { kafkaAdapterProcessStateSchema } from '@herald/contract/kafka/kafka-adapter-state';
-import { SERVICE_TOKEN_SCOPES } from '@herald/contract/services/service-token';
 import { kafkaAdapterStatus } from '@herald/contract/kafka/kafka-adapter-rules';
 import type { FastifyInstance } from 'fastify';
+import { callAdapterProcess } from '../service/adapter-process-client';
 import type { ServiceRow } from '../service/service.repository';
 import type { KafkaAdapterRow } from './kafka-adapter.repository';
 import { KAFKA_ADAPTER_KIND_NAME, kafkaAdapterFileStem } from './kafka-adapter-kind';
@@ -26,23 +24,11 @@ export async function readAdapterState(
   const notRunning = { running: false, status, clusters: [], subscribers: [], publishers: [] };
   if (!adapter.active || adapter.status !== 'RUNNING') return notRunning;
   try {
-    const file = path.join(
-      app.config.dataDir,
-      'services',
-      row.id,
-      `${kafkaAdapterFileStem(adapter.id)}.json`,
-    );
-    const { httpPort } = JSON.parse(await readFile(file, 'utf8')) as { httpPort: number };
-    const { token } = await app.tokens.signServiceToken({
-      serviceId: row.id,
+    const response = await callAdapterProcess(app, row, {
+      fileStem: kafkaAdapterFileStem(adapter.id),
       subject: `${KAFKA_ADAPTER_KIND_NAME}:${adapter.id}`,
-      scope: SERVICE_TOKEN_SCOPES.adapter,
-      credentialVersion: row.credentialVersion,
-      ttlSeconds: 60,
-    });
-    const response = await fetch(`http://127.0.0.1:${httpPort}/state`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(STATE_TIMEOUT_MS),
+      path: '/state',
+      timeoutMs: STATE_TIMEOUT_MS,
     });
     if (!response.ok) throw new Error(`the adapter answered ${response.status}`);
     const state = kafkaAdapterProcessStateSchema.parse(await response.json());

@@ -356,7 +356,10 @@ export async function kafkaGatewayRoutes(app: FastifyInstance): Promise<void> {
     testConnection(app, serviceOf(request), request.body),
   );
 
-  /** The adapter of an upgrade path: only Kafka gateway adapters live here (REST adapters: issue 28). */
+  /**
+   * The adapter of an upgrade path: only Kafka gateway adapters; a service's REST adapter changes version through
+   * POST /rest/upsert-service (docs/decisions/052).
+   */
   async function upgradeTarget(request: {
     params: { serviceId: string; type: string; adapterId: string };
   }): Promise<KafkaAdapterRow> {

@@ -35,15 +35,29 @@ const registration =
   });
 
 describe('the registry of workload kinds', () => {
-  it('runs the runtime and the Kafka adapter kind in production', () => {
-    expect(ADAPTER_KINDS).toHaveLength(1);
+  it('runs the runtime, the Kafka adapter kind and the REST adapter kind in production', () => {
+    expect(ADAPTER_KINDS).toHaveLength(2);
     const kinds = createWorkloadKinds(context);
     expect(kinds.runtime.name).toBe('runtime');
-    expect(kinds.adapters.map((entry) => entry.kind.name)).toEqual(['kafka-adapter']);
+    expect(kinds.adapters.map((entry) => entry.kind.name)).toEqual([
+      'kafka-adapter',
+      'rest-adapter',
+    ]);
     expect(
       kinds.adapters[0]!.kind.refOf({ service: { id: 's1' }, adapter: { id: 'k1.member-2' } }).files
         .log,
     ).toBe('kafka-adapter-k1.member-2.log');
+    // One REST adapter per service: its files have the one stem the logs screen reads (rest-adapter.log).
+    expect(
+      kinds.adapters[1]!.kind.refOf({ service: { id: 's1' }, adapter: { id: 'r1' } }),
+    ).toMatchObject({
+      id: 's1.rest-adapter',
+      files: {
+        log: 'rest-adapter.log',
+        info: 'rest-adapter.json',
+        notes: 'rest-adapter.control.json',
+      },
+    });
   });
 
   it('builds each registered adapter kind with its source', () => {

@@ -6,6 +6,7 @@ import { createRuntimeKind } from './runtime-kind';
 import type { KindContext, WorkloadKind } from './workload-kind';
 import type { WorkloadSource } from './workload-source';
 import { kafkaAdapterRegistration } from '../../../modules/kafka-gateway/kafka-adapter-kind';
+import { restAdapterRegistration } from '../../../modules/rest-gateway/rest-adapter-kind';
 
 type ServiceRow = typeof service.$inferSelect;
 
@@ -26,9 +27,12 @@ export type AdapterKindRegistration = (context: AdapterKindContext) => AdapterKi
 
 /**
  * The adapter kinds this installation runs: the Kafka adapter (issue 27: its declaration and a source over its
- * tables); issue 28 adds the REST adapter's; nothing else in the provisioner changes.
+ * tables) and the REST adapter (issue 28, one per service); nothing else in the provisioner changes.
  */
-export const ADAPTER_KINDS: readonly AdapterKindRegistration[] = [kafkaAdapterRegistration()];
+export const ADAPTER_KINDS: readonly AdapterKindRegistration[] = [
+  kafkaAdapterRegistration(),
+  restAdapterRegistration(),
+];
 
 /** Every workload kind the reconcile loop runs: the service's runtime, and the registered adapter kinds. */
 export interface WorkloadKinds {
