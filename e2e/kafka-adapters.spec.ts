@@ -2,7 +2,6 @@ import { startKafkaMock, type KafkaMock } from '@herald/kafka-mock/start-kafka-m
 import type { Page } from '@playwright/test';
 import { Kafka, logLevel } from 'kafkajs';
 import { newAccount } from './fixtures/accounts';
-import { addCard } from './fixtures/running-service';
 import { signedIn } from './fixtures/session';
 import { runShellSnippet } from './fixtures/snippets';
 import { test, expect, expectAccessible } from './fixtures/test';
@@ -31,6 +30,20 @@ function kafkaClient() {
     logLevel: logLevel.NOTHING,
     retry: { retries: 5 },
   });
+}
+
+/** A card through the built-in checkout, from Billing (billing.spec.ts covers the flow itself). */
+async function addCard(page: Page, workspaceId: string) {
+  await page.goto(`/workspace/${workspaceId}/billing`);
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(page).toHaveURL(/\/pay\/[^/]+$/);
+  await page.getByLabel('Cardholder name').fill('Ada Lovelace');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.goto(`/workspace/${workspaceId}/billing`);
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible({ timeout: 30_000 });
 }
 
 /** A running XSmall service (a Kafka adapter is not permitted at the free tier, section 8) and a token for MQTT. */

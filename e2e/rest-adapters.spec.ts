@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { newAccount } from './fixtures/accounts';
 import { startRestTestServer, type RestTestServer } from './fixtures/rest-api-server';
-import { addCard, createRunningService } from './fixtures/running-service';
+import { createRunningService } from './fixtures/running-service';
 import { signedIn } from './fixtures/session';
 import { test, expect, expectAccessible } from './fixtures/test';
 
 /*
- * Issue 28's journey: a person with a paid service adds a web API through the screens, adds an endpoint, and watches
+ * Issue 28's journey: a person with a service adds a web API through the screens, adds an endpoint, and watches
  * its answer become a topic in the topic browser, then follow the API as its answer changes; edits the endpoint with
  * a value pointer previewed live, polls now, and deletes, with section 8's toasts. The web API is a local server
  * (fixtures/rest-api-server.ts) the control plane is allowed to reach (REST_ADAPTER_ALLOWED_HOSTS).
@@ -33,14 +33,8 @@ test('a web API added through the screens feeds a topic that follows its answers
   test.setTimeout(300_000);
   api.serve('/prices/eur', { data: { price: 12.5, currency: 'EUR' } });
   await signedIn(page, newAccount({ company: 'Price Feeds' }));
-  const workspaceId = new URL(page.url()).pathname.split('/').pop()!;
-  await addCard(page, workspaceId);
-  await page.goto(`/workspace/${workspaceId}`);
-  const { serviceId } = await createRunningService(
-    page,
-    `rest-${Date.now().toString(36)}`,
-    'xsmall',
-  );
+  // Any plan may have its REST adapter (decision 052): a free service.
+  const { serviceId } = await createRunningService(page, `rest-${Date.now().toString(36)}`);
 
   // The service navigation offers REST APIs (version 6.8 or later): an empty list saying what they are for.
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -146,8 +146,11 @@ describe("the adapter's status in words", () => {
     ],
     ['inactive', state({ adapter: { ...adapter, active: false } }), 'disabled', 'Disabled'],
     ['running', state({ running: true }), 'running', 'Polling'],
+    ['no endpoint yet', state({ status: 'SUSPENDED' }), 'none', 'Idle: no endpoint to poll yet'],
     ['checking', state({ status: 'CHECKING' }), 'checking', 'Checking…'],
     ['starting', state({ status: 'STARTING' }), 'starting', 'Starting'],
+    ['being launched', state({ status: 'POD_INITIALIZING' }), 'starting', 'Starting'],
+    ['unavailable', state({ status: 'UNAVAILABLE' }), 'stopped', 'Stopped'],
     ['crashed', state({ status: 'ERROR' }), 'stopped', 'Stopped after an error: restarting'],
     ['stopped', state({ status: 'STOPPED' }), 'stopped', 'Stopped'],
     [

@@ -78,7 +78,7 @@ export type RestAdapterTone = 'none' | 'checking' | 'disabled' | 'starting' | 'r
 
 /**
  * The adapter's status in words, from GET /rest/state (undefined while loading). The status names are the
- * workload's (CHECKING, STARTING, RUNNING, ERROR, STOPPED), as the Kafka adapters show theirs.
+ * workload's (the service statuses of section 4, STOPPED when there is no adapter), as the Kafka adapters show theirs.
  */
 export function restAdapterStatusWords(
   state: RestAdapterState | undefined,
@@ -90,13 +90,20 @@ export function restAdapterStatusWords(
   if (!state.adapter.active) return { tone: 'disabled', words: 'Disabled' };
   if (state.running) return { tone: 'running', words: 'Polling' };
   switch (state.status) {
+    // The control plane does not start a process with nothing to poll (decision 052).
+    case 'SUSPENDED':
+      return { tone: 'none', words: 'Idle: no endpoint to poll yet' };
     case 'CHECKING':
       return { tone: 'checking', words: 'Checking…' };
     case 'STARTING':
+    case 'POD_PENDING':
+    case 'POD_INITIALIZING':
+    case 'POD_RUNNING_PENDING_DNS':
       return { tone: 'starting', words: 'Starting' };
     case 'ERROR':
       return { tone: 'stopped', words: 'Stopped after an error: restarting' };
     case 'STOPPED':
+    case 'UNAVAILABLE':
       return { tone: 'stopped', words: 'Stopped' };
     default:
       return { tone: 'starting', words: 'Starting or restarting' };
