@@ -66,7 +66,7 @@ test('a web API added through the screens feeds a topic that follows its answers
   // Add an endpoint polled every second; its topic is derived from the path.
   await page.getByRole('button', { name: 'Add endpoint' }).click();
   const addEndpoint = page.getByRole('dialog', { name: 'Add an endpoint' });
-  await addEndpoint.getByRole('textbox', { name: 'Path' }).fill('/prices/eur');
+  await addEndpoint.getByRole('textbox', { name: 'Path', exact: true }).fill('/prices/eur');
   await expect(addEndpoint.getByText('Publishes to prices/eur')).toBeVisible();
   await addEndpoint.getByRole('textbox', { name: 'Poll interval (seconds)' }).fill('1');
   await addEndpoint.getByRole('button', { name: 'Add endpoint' }).click();
