@@ -1,9 +1,10 @@
 import { routes } from '@herald/contract/api/routes';
 import { SUCCESS_MESSAGES } from '@herald/contract/messages';
+import { REST_ADAPTER_MESSAGES } from '@herald/contract/rest-adapters/rest-adapter-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handle } from '../../../testing/api-mock';
+import { apiErrorResponse, handle } from '../../../testing/api-mock';
 import {
   buildEndpoint,
   buildPollResult,
@@ -250,6 +251,22 @@ describe('REST APIs → one API', () => {
     await userEvent.type(pointer, '$.volume');
     expect(dialog.getByText('The pointer picks nothing: Nothing at $.volume')).toBeVisible();
     expect(api.requestsTo(routes.previewRestEndpoint)).toHaveLength(1);
+  });
+
+  it("says why a preview cannot run while the adapter is not running, in the server's words", async () => {
+    const refusal = REST_ADAPTER_MESSAGES.notRunning('SUSPENDED');
+    renderRest(page, server({ apis: [buildRestApi({ endpoints: [] })] }), [
+      handle(routes.previewRestEndpoint, () =>
+        apiErrorResponse(409, refusal, { code: 'CONFLICT' }),
+      ),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an endpoint' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Path' }), '/prices/eur');
+    await userEvent.click(dialog.getByRole('button', { name: 'Preview' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(`Could not preview: ${refusal}`);
+    // The form stays usable: the endpoint can still be saved.
+    expect(dialog.getByRole('button', { name: 'Add endpoint' })).toBeEnabled();
   });
 
   it('says so when the service has no API with that id', async () => {
