@@ -1,5 +1,10 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { AllowedHost } from '@herald/contract/rest-adapters/allowed-hosts';
 import { maskedUrl } from './request-plan';
@@ -7,7 +12,7 @@ import { defaultPort, safeTarget, resolveAll, type Resolve } from './safe-target
 
 /**
  * One GET as the adapter makes it (docs/decisions/051), with node:http/https: every hop through safe-target.ts
- * (checked address, pinned with a lookup that answers only it), redirects followed here (at most 5, each hop
+ * (checked address, pinned with a lookup that answers only it, kept-alive sockets pooled per host and address), redirects followed here (at most 5, each hop
  * checked the same way; the Authorization header dropped when the origin changes), one deadline for the whole
  * exchange, the body streamed and cut at the limit (never more than the limit buffered). Failures in words with
  * their cause, the URL masked.
@@ -60,10 +65,32 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   }) as LookupFunction;
 }
 
+/**
+ * Kept-alive connections, one pool per host AND checked address: a pooled socket only ever goes to an address that
+ * passed the checks for that host, so reuse cannot bypass them, and a poll skips the TCP (and TLS) handshake.
+ */
+const agents = new Map<string, HttpAgent>();
+function agentFor(url: URL, address: string): HttpAgent {
+  const key = `${url.protocol}//${url.host}|${address}`;
+  let agent = agents.get(key);
+  if (agent === undefined) {
+    const options = {
+      keepAlive: true,
+      keepAliveMsecs: 30_000,
+      maxFreeSockets: 16,
+      scheduling: 'lifo' as const,
+    };
+    agent = url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 function once(
   target: { url: URL; address: string; family: 4 | 6 },
   headers: Record<string, string>,
   signal: AbortSignal,
+  retried = false,
 ): Promise<IncomingMessage> {
   const request = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -74,13 +101,19 @@ function once(
         headers,
         lookup: pinnedLookup(target.address, target.family),
         signal,
-        // One socket per request: no pool keeps a connection to an address checked for another URL.
-        agent: false,
+        agent: agentFor(target.url, target.address),
         port: defaultPort(target.url),
       },
       resolve,
     );
-    outgoing.on('error', reject);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed as we reused it: once more on a new one (a GET may be repeated).
+      if (outgoing.reusedSocket && error.code === 'ECONNRESET' && !retried && !signal.aborted) {
+        once(target, headers, signal, true).then(resolve, reject);
+      } else {
+        reject(error);
+      }
+    });
     outgoing.end();
   });
 }

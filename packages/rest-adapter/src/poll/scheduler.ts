@@ -43,6 +43,8 @@ interface Slot {
   memory: StoredEndpoint;
   timer: NodeJS.Timeout | null;
   inFlight: Promise<RestPollResult> | null;
+  /** When the poll was due: the next is due an interval later, however long this one waited for a slot. */
+  plannedAt: number;
   loggedCause: string | null;
 }
 
@@ -123,6 +125,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         memory,
         timer: null,
         inFlight: null,
+        plannedAt: 0,
         loggedCause: null,
       });
     }
@@ -131,7 +134,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   function schedule(slot: Slot, delayMs: number) {
     if (stopped) return;
     if (slot.timer !== null) clearTimeout(slot.timer);
-    slot.memory.state.nextPollAt = Date.now() + delayMs;
+    slot.plannedAt = Date.now() + delayMs;
+    slot.memory.state.nextPollAt = slot.plannedAt;
     slot.timer = setTimeout(() => {
       slot.timer = null;
       void run(slot, true);
@@ -168,10 +172,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     options.changed();
   }
 
-  function nextDelay(slot: Slot, done: PollDone): number {
+  function nextDelay(slot: Slot, done: PollDone, scheduled: boolean): number {
     const interval = slot.endpoint.pollIntervalMs;
     if (done.result.outcome !== 'failed' || !done.apiFailure) {
-      return Math.max(0, done.result.at + interval - Date.now());
+      const from = scheduled ? Math.min(slot.plannedAt, done.result.at) : done.result.at;
+      return Math.max(0, from + interval - Date.now());
     }
     return failureDelayMs({
       intervalMs: interval,
@@ -203,7 +208,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         ),
       );
       remember(slot, done);
-      if (scheduled || slot.timer !== null) schedule(slot, nextDelay(slot, done));
+      if (scheduled || slot.timer !== null) schedule(slot, nextDelay(slot, done, scheduled));
       return done.result;
     };
     slot.inFlight = work().finally(() => (slot.inFlight = null));

@@ -27,7 +27,6 @@ export async function startTestApiServer(): Promise<TestApiServer> {
     if (handler) handler(request, response);
     else response.writeHead(404, { 'content-type': 'text/plain' }).end('no such path');
   });
-  server.keepAliveTimeout = 1;
   await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
   const port = (server.address() as { port: number }).port;
   return {

@@ -5,6 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
  * reconnects after a runtime restart: how a test sees what the adapter published.
  */
 export interface TopicReader {
+  client: MqttClient;
   messages: { topic: string; payload: Buffer; retain: boolean }[];
   on(topic: string): { topic: string; payload: Buffer; retain: boolean }[];
   close(): Promise<void>;
@@ -31,6 +32,7 @@ export async function startTopicReader(
     client.once('error', reject);
   });
   return {
+    client,
     messages,
     on: (topic) => messages.filter((message) => message.topic === topic),
     close: () => client.endAsync(true),
