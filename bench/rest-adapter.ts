@@ -6,7 +6,9 @@
  * carries the time it changed; an MQTT subscriber measures change-to-topic delay. For `seconds` (default 60) after a
  * 5 s warm-up: polls per second the API received, values per second published, delay p50/p99, the adapter's CPU
  * (from /proc) and its resident memory every 10 s (its /metrics). Aim: 1,000 polls/s, p99 ≤ 1.5 s, RSS flat.
- * Figures depend on the load of the machine: print `uptime` beside them.
+ * BENCH_PER_HOST / BENCH_CONNECTIONS override the limits (HERALD_REST_MAX_CONNECTIONS_PER_HOST / _MAX_CONNECTIONS),
+ * to tell the limits from the machine as the cap. Figures depend on the load of the machine: print `uptime` beside
+ * them.
  * Run: node --import tsx bench/rest-adapter.ts [endpoints] [seconds]
  */
 import { readFile } from 'node:fs/promises';
@@ -89,6 +91,14 @@ const adapter = await spawnRestAdapter({
   serviceId: SERVICE.serviceId,
   config: { adapterId: 'rest-bench', apis },
   allowedHosts: apis.map((one) => new URL(one.baseUrl).host).join(','),
+  extraEnv: {
+    ...(process.env.BENCH_PER_HOST
+      ? { HERALD_REST_MAX_CONNECTIONS_PER_HOST: process.env.BENCH_PER_HOST }
+      : {}),
+    ...(process.env.BENCH_CONNECTIONS
+      ? { HERALD_REST_MAX_CONNECTIONS: process.env.BENCH_CONNECTIONS }
+      : {}),
+  },
 });
 const pid = adapter.child.pid!;
 
@@ -122,6 +132,13 @@ const elapsed = (Date.now() - startedAt) / 1_000;
 const cpu = (await cpuSeconds(pid)) - cpuBefore;
 const polls = api.received.length - requestsBefore;
 const sorted = delays.sort((a, b) => a - b);
+const metricsText = await (await adapter.request('/metrics')).text();
+const metric = (name: string) =>
+  Number(new RegExp(`^${name}\\{[^}]*\\} ([\\d.e+-]+)`, 'm').exec(metricsText)?.[1]);
+const meanPollMs =
+  (metric('herald_rest_poll_duration_seconds_sum') /
+    metric('herald_rest_poll_duration_seconds_count')) *
+  1_000;
 const failed = (await adapter.state()).endpoints.filter(
   (one) => one.lastOutcome === 'failed',
 ).length;
@@ -132,6 +149,7 @@ process.stdout.write(
     `  polls received by the API: ${(polls / elapsed).toFixed(0)}/s (aim ${ENDPOINTS}/s)`,
     `  values published: ${(publishedInWindow / elapsed).toFixed(0)}/s (changes due: ${(ENDPOINTS / (CHANGE_MS / 1_000)).toFixed(0)}/s)`,
     `  change-to-topic delay: p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms, max ${sorted.at(-1)} ms (${sorted.length} changes; aim p99 ≤ 1500 ms)`,
+    `  mean poll duration (request and body, whole run): ${meanPollMs.toFixed(1)} ms`,
     `  adapter CPU: ${((cpu / elapsed) * 100).toFixed(0)}% of one core`,
     `  adapter RSS every 10 s: ${rss.map(mib).join(', ')}`,
     `  endpoints whose last poll failed at the end: ${failed}`,

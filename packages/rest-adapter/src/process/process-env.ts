@@ -19,13 +19,13 @@ import {
  * The REST adapter process's environment (docs/decisions/051): the variables every adapter gets (adapter-kit's
  * adapter-env), its settings (HERALD_REST_ADAPTER_CONFIG, secrets in clear), the operator's allow list
  * (REST_ADAPTER_ALLOWED_HOSTS) and the poll limits, whose defaults are the decision's: 10 s per poll, 1 MiB per
- * body, 64 requests at once and 4 per host. A wrong value stops the process with the variable named, never its value.
+ * body, 256 requests at once and 16 per host. A wrong value stops the process with the variable named, never its value.
  */
 export const POLL_DEFAULTS = {
   timeoutMs: 10_000,
   maxBodyBytes: 1024 * 1024,
-  maxConnections: 64,
-  maxConnectionsPerHost: 4,
+  maxConnections: 256,
+  maxConnectionsPerHost: 16,
 } as const;
 
 const count = (max: number) => z.coerce.number().int().min(1).max(max);
