@@ -31,6 +31,8 @@ export interface PollRequest {
   url: string;
   topicPath: string;
   pointer: { steps: PointerStep[] } | { error: string } | null;
+  /** Settings that cannot be polled (a base URL that is no URL): the poll fails with this, sending nothing. */
+  settingsError?: string | null;
   previous: { validators: Validators; hash: string | null } | null;
   publish: ((type: RestValueType, bytes: Buffer) => Promise<void>) | null;
 }
@@ -83,6 +85,7 @@ export async function pollOnce(request: PollRequest, limits: PollLimits): Promis
     ...keep,
   });
 
+  if (request.settingsError) return done({ outcome: 'failed', error: request.settingsError });
   if (request.pointer !== null && 'error' in request.pointer) {
     return done({
       outcome: 'failed',

@@ -40,6 +40,7 @@ interface Slot {
   host: string;
   fingerprint: string;
   pointer: PollRequest['pointer'];
+  settingsError: string | null;
   memory: StoredEndpoint;
   timer: NodeJS.Timeout | null;
   inFlight: Promise<RestPollResult> | null;
@@ -95,12 +96,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       let url = '';
       let topicPath = '';
       let host = '';
-      let pointer = pointerOf(endpoint.valuePointer);
+      let settingsError: string | null = null;
       try {
         ({ url, topicPath } = restEndpointTarget({ ...api, endpoint }));
         host = new URL(url).host;
       } catch {
-        pointer = { error: `the base URL ${maskedUrl(api.baseUrl)} is not a URL` };
+        settingsError = `The base URL of API "${api.label}" is not a URL`;
       }
       const fingerprint = JSON.stringify([url, endpoint.valuePointer, topicPath]);
       const saved = options.stored.get(key);
@@ -121,7 +122,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         url,
         host,
         fingerprint,
-        pointer,
+        pointer: pointerOf(endpoint.valuePointer),
+        settingsError,
         memory,
         timer: null,
         inFlight: null,
@@ -198,6 +200,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
             url: slot.url,
             topicPath: slot.memory.state.topicPath,
             pointer: slot.pointer,
+            settingsError: slot.settingsError,
             previous: {
               validators: { etag: slot.memory.etag, lastModified: slot.memory.lastModified },
               hash: slot.memory.hash,
