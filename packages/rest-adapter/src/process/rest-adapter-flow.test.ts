@@ -1,3 +1,6 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestSigner,
@@ -372,6 +375,31 @@ describe('the REST adapter process', { timeout: 60_000 }, () => {
     const bad = await adapter.request('/preview', { body: { api: apiSettings } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { issues: { path: string }[] }).issues[0]?.path).toBe('endpoint');
+  });
+
+  it('exits 1 on settings of the wrong shape or a bad allow list, naming the issue in its log', async () => {
+    const cases = [
+      {
+        env: {
+          extraEnv: { HERALD_REST_ADAPTER_CONFIG: '{"adapterId":"rest-1","apis":[{"id":1}]}' },
+        },
+        message:
+          'Invalid REST adapter environment: HERALD_REST_ADAPTER_CONFIG: apis.0.id: Invalid input: expected string, received number',
+      },
+      {
+        env: { allowedHosts: 'http://nope/' },
+        message:
+          'Invalid REST adapter environment: REST_ADAPTER_ALLOWED_HOSTS: "http://nope/" is not a host or host:port',
+      },
+    ];
+    for (const { env, message } of cases) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'herald-rest-bad-'));
+      await expect(spawn([], { ...env, dataDir })).rejects.toThrow(message);
+      // The log is JSON lines: the message as a JSON string holds its quotes escaped.
+      expect(await readFile(join(dataDir, 'rest-adapter.log'), 'utf8')).toContain(
+        JSON.stringify(message).slice(1, -1),
+      );
+    }
   });
 
   it('lets a fast host be polled while a slow host holds its requests (fairness)', async () => {
