@@ -197,7 +197,12 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['packages/kafka-adapter/**/*.ts'],
+    // The adapters and the kit they share (docs/decisions/051) are held to the same boundary.
+    files: [
+      'packages/kafka-adapter/**/*.ts',
+      'packages/rest-adapter/**/*.ts',
+      'packages/adapter-kit/**/*.ts',
+    ],
     rules: restrict(
       [
         ...serverOnly,
@@ -223,7 +228,10 @@ export default tseslint.config(
   {
     // Its tests and test harnesses run the REAL runtime as the adapter's peer, spawned as the control plane spawns
     // it (the runtime's testing/ and its bundle builder): still never the runtime's own modules.
-    files: ['packages/kafka-adapter/**/*.test.ts', 'packages/kafka-adapter/src/**/testing/**/*.ts'],
+    files: [
+      'packages/{kafka-adapter,rest-adapter,adapter-kit}/**/*.test.ts',
+      'packages/{kafka-adapter,rest-adapter,adapter-kit}/src/**/testing/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

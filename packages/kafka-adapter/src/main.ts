@@ -1,13 +1,15 @@
-import { rename, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { parseRuntimeLogEnv } from '@herald/runtime/config';
-import { createLogger, ignoreBrokenStdio, writeToStdout } from '@herald/runtime/log';
-import { createLineBuffer } from '@herald/runtime/log-buffer';
-import { createRotatingFile } from '@herald/runtime/log-file';
-import { makeTreePrivate, usePrivateUmask } from '@herald/runtime/private-files';
+import { createCallerAuth } from '@herald/adapter-kit/caller-auth';
+import {
+  exitWith,
+  handleCrashes,
+  startProcessLog,
+  stopOnSignals,
+  writeReadyFile,
+} from '@herald/adapter-kit/process-start';
+import { makeTreePrivate } from '@herald/runtime/private-files';
 import { startAdapterHttp } from './process/adapter-http';
 import { startAdapter, type RunningAdapter } from './process/adapter';
-import { createCallerAuth } from './process/caller-auth';
 import { parseAdapterEnv } from './process/process-env';
 
 /**
@@ -18,66 +20,18 @@ import { parseAdapterEnv } from './process/process-env';
  * runtime's acknowledgements, commit and disconnect. A bad configuration exits 1 with the reason logged (never a
  * secret: the configuration's passwords are never written anywhere).
  */
-usePrivateUmask();
-ignoreBrokenStdio();
-const logSettings = parseRuntimeLogEnv(process.env);
-if (!logSettings.ok) {
-  process.stderr.write(`${logSettings.message}\n`);
-  process.exit(1);
-}
-const { file, maxBytes, keep } = logSettings.config;
-const logFile = file === null ? null : createRotatingFile({ file, maxBytes, keep });
-const lines = createLineBuffer(
-  logFile ? (batch) => logFile.writeLines(batch) : (batch) => writeToStdout(batch.join('')),
-);
-process.on('exit', () => lines.flush());
-const log = createLogger((line) => lines.write(line));
-
+const log = startProcessLog();
 const parsed = parseAdapterEnv(process.env);
-if (!parsed.ok) {
-  log.error(parsed.message);
-  process.stderr.write(`${parsed.message}\n`);
-  process.exit(1);
-}
+if (!parsed.ok) exitWith(log, parsed.message);
 const env = parsed.env;
-
-process.on('uncaughtException', (error) => {
-  log.error('uncaught exception', { error: error.stack ?? String(error) });
-  process.stderr.write(`${error.stack ?? String(error)}\n`);
-  process.exit(1);
-});
-process.on('unhandledRejection', (reason) => {
-  // kafkajs and mqtt.js report through events; a stray rejection is logged, not a reason to drop every record.
-  log.warn('unhandled rejection', {
-    error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
-  });
-});
+handleCrashes(log);
 
 let adapter: RunningAdapter | null = null;
 let server: Server | null = null;
-let isStopping = false;
-
-function stop(signal: string): void {
-  if (isStopping) return;
-  isStopping = true;
-  log.info('stopping', { signal });
-  const work = async () => {
-    await adapter?.stop();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  };
-  work().then(
-    () => {
-      log.info('stopped');
-      process.exit(0);
-    },
-    (error: unknown) => {
-      log.error('stop failed', { error: String(error) });
-      process.exit(1);
-    },
-  );
-}
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
+stopOnSignals(log, async () => {
+  await adapter?.stop();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
 
 try {
   makeTreePrivate(env.dataDir);
@@ -107,19 +61,12 @@ try {
     env.httpPort,
   );
   const { port } = server.address() as { port: number };
-  const mqttPort = Number(new URL(env.mqttUrl).port);
-  const info = {
-    pid: process.pid,
+  await writeReadyFile(env.readyFile, {
     httpPort: port,
-    mqttPort,
+    mqttUrl: env.mqttUrl,
     version: env.version,
-    startedAt: new Date().toISOString(),
-  };
-  // Written whole then renamed: the driver never reads half a file.
-  await writeFile(`${env.readyFile}.tmp`, JSON.stringify(info));
-  await rename(`${env.readyFile}.tmp`, env.readyFile);
+  });
   log.info('ready', { httpPort: port });
-  if (isStopping) stop('SIGTERM');
 } catch (error) {
   log.error('failed to start', { error: String(error) });
   process.exit(1);

@@ -1,14 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import { ERROR_CODES } from '@herald/contract/api/errors';
+import type { Server } from 'node:http';
+import type { CallerAuth } from '@herald/adapter-kit/caller-auth';
+import { startLoopbackHttp } from '@herald/adapter-kit/loopback-http';
 import type { Logger } from '@herald/runtime/log';
-import type { CallerAuth } from './caller-auth';
 import type { AdapterState } from './adapter-state';
 import { renderAdapterMetrics } from './adapter-metrics';
 
 /**
  * The adapter's loopback HTTP endpoints (docs/decisions/048): GET /health (readiness of the process, not of Kafka),
- * GET /identity (the re-attach proof createAdapterKind asks for), GET /state and GET /metrics. Errors use the
- * control plane's envelope `{ code, message, requestId }`.
+ * GET /identity (the re-attach proof createAdapterKind asks for), GET /state and GET /metrics, on the shared
+ * skeleton (adapter-kit's loopback-http: who may call, the error envelope).
  */
 export interface AdapterHttpContext {
   workloadId: string;
@@ -18,69 +18,51 @@ export interface AdapterHttpContext {
   log: Logger;
 }
 
-let requestCount = 0;
-
-export async function startAdapterHttp(context: AdapterHttpContext, port: number): Promise<Server> {
-  const server = createServer((request, response) => {
-    const requestId = `kafka-adapter-${process.pid}-${(requestCount += 1)}`;
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      response.end(JSON.stringify(body));
-    };
-    const fail = (status: number, code: string, message: string) =>
-      send(status, { code, message, requestId });
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const route = async () => {
-      if (request.method !== 'GET')
-        return fail(404, ERROR_CODES.notFound, `no route ${request.method} ${url.pathname}`);
-      switch (url.pathname) {
-        case '/health':
-          return send(200, { status: 'ok' });
-        case '/identity':
-        case '/state': {
-          if (!(await context.auth.isAdapter(request))) {
-            return fail(
-              401,
-              ERROR_CODES.unauthorized,
-              'a Bearer token of this Kafka adapter is required',
-            );
-          }
-          return url.pathname === '/identity'
-            ? send(200, { workloadId: context.workloadId, pid: process.pid })
-            : send(200, context.state());
-        }
-        case '/metrics': {
-          if (!(await context.auth.mayReadMetrics(request))) {
-            return fail(
-              401,
-              ERROR_CODES.unauthorized,
-              'a Bearer token of this Kafka adapter or its metrics token is required',
-            );
-          }
-          response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-          response.end(
-            renderAdapterMetrics(context.adapterId, context.state(), process.memoryUsage.rss()),
-          );
-          return;
-        }
-        default:
-          return fail(404, ERROR_CODES.notFound, `no route GET ${url.pathname}`);
-      }
-    };
-    route().catch((error: unknown) => {
-      context.log.error('adapter HTTP request failed', {
-        path: url.pathname,
-        error: String(error),
-      });
-      if (!response.headersSent) fail(500, ERROR_CODES.internal, 'the request failed');
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return server;
+export function startAdapterHttp(context: AdapterHttpContext, port: number): Promise<Server> {
+  return startLoopbackHttp(
+    {
+      label: 'Kafka adapter',
+      name: 'kafka-adapter',
+      auth: context.auth,
+      log: context.log,
+      routes: [
+        {
+          method: 'GET',
+          path: '/health',
+          who: 'anyone',
+          handle: () => ({ status: 200, json: { status: 'ok' } }),
+        },
+        {
+          method: 'GET',
+          path: '/identity',
+          who: 'adapter',
+          handle: () => ({
+            status: 200,
+            json: { workloadId: context.workloadId, pid: process.pid },
+          }),
+        },
+        {
+          method: 'GET',
+          path: '/state',
+          who: 'adapter',
+          handle: () => ({ status: 200, json: context.state() }),
+        },
+        {
+          method: 'GET',
+          path: '/metrics',
+          who: 'metrics',
+          handle: () => ({
+            status: 200,
+            contentType: 'text/plain; version=0.0.4; charset=utf-8',
+            text: renderAdapterMetrics(
+              context.adapterId,
+              context.state(),
+              process.memoryUsage.rss(),
+            ),
+          }),
+        },
+      ],
+    },
+    port,
+  );
 }

@@ -8,7 +8,7 @@ import {
   schemaRegistryOptionsFrom,
 } from '../converters/schema-registry-client';
 import { startPublisher, type PublisherHandle } from '../publisher/publisher';
-import { createRuntimeAdmin } from '../runtime/runtime-admin';
+import { createRuntimeAdmin } from '@herald/adapter-kit/runtime-admin';
 import { startSubscriber, type SubscriberHandle } from '../subscriber/subscriber';
 import { createTopicEnsurer, type TopicEnsurer } from '../subscriber/topic-ensurer';
 import type { AdapterState, PublisherState, SubscriberState } from './adapter-state';

@@ -8,7 +8,7 @@ import type { Logger } from '@herald/runtime/log';
 import type { ConverterChain } from '../converters/converter-chain';
 import { messageOf } from '../converters/conversion-error';
 import { readKafkaValue } from '../converters/kafka-value-types';
-import { RuntimeAdminError } from '../runtime/runtime-admin';
+import { RuntimeAdminError } from '@herald/adapter-kit/runtime-admin';
 import { keyText, mqttPayloadOf, sampleText } from './record-value';
 import type { SubscriberCounters, SubscriberSample } from './subscriber-stats';
 import type { TopicEnsurer } from './topic-ensurer';

@@ -4,7 +4,7 @@ import {
   type SubscriberValueKind,
 } from '@herald/contract/kafka/subscriber-topics';
 import type { SubscriberTopicProperties } from '@herald/contract/kafka/kafka-adapter.schema';
-import type { RuntimeAdmin, TopicSpec } from '../runtime/runtime-admin';
+import type { RuntimeAdmin, TopicSpec } from '@herald/adapter-kit/runtime-admin';
 
 /**
  * Creates a subscriber's topics before their first value (issue 27 item 2): once per path while the runtime runs

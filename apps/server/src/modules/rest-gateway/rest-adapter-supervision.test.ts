@@ -1,24 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildPath } from '@herald/contract/api/define-route';
 import { routes } from '@herald/contract/api/routes';
-import type {
-  RestAdapterProcessConfig,
-  RestPreviewRequest,
-} from '@herald/contract/rest-adapters/rest-adapter-process';
+import type { RestAdapterState } from '@herald/contract/rest-adapters/rest-adapter-state';
+import type { RestPollResult } from '@herald/contract/rest-adapters/rest-adapter-process';
 import type { RestApi } from '@herald/contract/rest-adapters/rest-api.schema';
+import {
+  startTestApiServer,
+  type TestApiServer,
+} from '@herald/rest-adapter/testing/test-api-server';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restAdapter } from '../../db/schema';
 import { insertTestService } from '../../testing/test-services';
 import { useTestApp } from '../../testing/use-test-app';
 import { callAs, createTestTeam } from '../../testing/test-workspaces';
 import { restAdapterRegistration } from './rest-adapter-kind';
-
-// Switch to the real process (packages/rest-adapter, @herald/rest-adapter/build/adapter-bundle) once it is merged.
-const STAND_IN = fileURLToPath(new URL('./testing/stand-in-rest-adapter.mjs', import.meta.url));
 
 function isAlive(pid: number): boolean {
   try {
@@ -30,17 +28,36 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * The control plane supervising a service's REST adapter with the real reconcile loop, local driver and runtime, and
- * a stand-in adapter process (testing/stand-in-rest-adapter.mjs): the calls start, restart and stop its process.
+ * The control plane supervising a service's REST adapter with the real reconcile loop, local driver, runtime and
+ * adapter process (packages/rest-adapter), polling a real local HTTP API: the calls start, restart and stop it, and
+ * what it polls reaches the service's topics.
  */
+// Started before the app: its port goes into the app's allow list (the test API is on loopback, refused otherwise).
+const api: TestApiServer = await startTestApiServer();
+const PRICES = api.origin('127.0.0.1');
+let eurPrice = 1.08;
+api.route('/v1/eur', (request, response) => {
+  if (request.headers.authorization !== 'Bearer tok-secret') {
+    response.writeHead(401, { 'content-type': 'text/plain' }).end('who are you?');
+    return;
+  }
+  response
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ data: { price: eurPrice, currency: 'EUR' } }));
+});
+api.route('/v1/usd', (_request, response) =>
+  response.writeHead(200, { 'content-type': 'text/plain' }).end('1.00 USD'),
+);
+
 describe('the REST adapter process under the reconcile loop', () => {
   let app: FastifyInstance;
   let team: Awaited<ReturnType<typeof createTestTeam>>;
   let serviceId: string;
   useTestApp((ready) => ({ app } = ready), {
-    adapterKinds: [restAdapterRegistration({ entry: STAND_IN })],
-    env: { REST_ADAPTER_ALLOWED_HOSTS: 'prices.internal,127.0.0.1:8080' },
+    adapterKinds: [restAdapterRegistration()],
+    env: { REST_ADAPTER_ALLOWED_HOSTS: `127.0.0.1:${api.port}` },
   });
+  afterAll(() => api.close());
   beforeAll(async () => {
     team = await createTestTeam(app, 'REST supervision');
     const { row } = await insertTestService(app, team.workspaceId, {
@@ -69,17 +86,23 @@ describe('the REST adapter process under the reconcile loop', () => {
   const infoFile = () => path.join(app.config.dataDir, 'services', serviceId, 'rest-adapter.json');
   const info = () =>
     JSON.parse(readFileSync(infoFile(), 'utf8')) as { pid: number; httpPort: number };
-  const standIn = async <T>(what: 'config' | 'last'): Promise<T> => {
-    const response = await fetch(`http://127.0.0.1:${info().httpPort}/test/${what}`, {
-      headers: { authorization: 'Bearer test' },
-    });
-    return (await response.json()) as T;
+  const state = async () => (await call(routes.getRestAdapterState, {})).json() as RestAdapterState;
+  const topic = async (topicPath: string) => {
+    const response = await callAs(
+      app,
+      team.owner,
+      'GET',
+      `${buildPath(routes.getTopic.path, { serviceId })}?path=${encodeURIComponent(topicPath)}`,
+    );
+    return response.statusCode === 200
+      ? (response.json() as { type: string; value: unknown })
+      : null;
   };
   const running = async () => (await adapter())?.status === 'RUNNING' && existsSync(infoFile());
 
   it(
-    'runs the service’s adapter with its APIs once it has an endpoint, restarts it on a change, forwards poll and preview, stops it when deactivated',
-    { timeout: 120_000 },
+    'runs the service’s adapter once it has an endpoint, puts what it polls on topics, restarts it on a change, forwards poll and preview, stops it when deactivated',
+    { timeout: 180_000 },
     async () => {
       // An API without endpoints makes the adapter, but there is nothing to poll: no process.
       let response = await call(
@@ -87,124 +110,101 @@ describe('the REST adapter process under the reconcile loop', () => {
         {},
         {
           label: 'Prices',
-          baseUrl: 'http://prices.internal/v1',
+          baseUrl: `${PRICES}/v1`,
+          baseTopicPath: 'prices',
           authentication: { type: 'bearer', token: 'tok-secret' },
         },
       );
       expect(response.statusCode, response.body).toBe(201);
-      const api = response.json() as RestApi;
+      const created = response.json() as RestApi;
       await expect
         .poll(async () => (await adapter())?.status, { timeout: 30_000 })
         .toBe('SUSPENDED');
       expect(existsSync(infoFile())).toBe(false);
 
-      response = await call(routes.createRestEndpoint, { apiId: api.id }, { path: '/eur' });
+      response = await call(
+        routes.createRestEndpoint,
+        { apiId: created.id },
+        { path: '/eur', pollIntervalMs: 1_000 },
+      );
       expect(response.statusCode).toBe(201);
       const eur = (response.json() as { id: string }).id;
-      await expect.poll(running, { timeout: 60_000 }).toBe(true);
-      const started = await standIn<{
-        config: RestAdapterProcessConfig;
-        allowedHosts: string;
-        runtimeInfoFile: string;
-        jwks: string;
-        mqttUsername: string;
-      }>('config');
+      await expect.poll(running, { timeout: 90_000 }).toBe(true);
       const adapterId = (await adapter())!.id;
-      // The process has its settings with the token in clear (only there), the allow list and its runtime's file.
-      expect(started.config).toEqual({
-        adapterId,
-        apis: [
-          {
-            id: api.id,
-            label: 'Prices',
-            headers: [],
-            baseUrl: 'http://prices.internal/v1',
-            baseTopicPath: '',
-            authentication: { type: 'bearer', token: 'tok-secret' },
-            queryParameters: [],
-            endpoints: [
-              {
-                id: eur,
-                path: '/eur',
-                topicPath: null,
-                pollIntervalMs: 60_000,
-                valuePointer: null,
-              },
-            ],
-          },
-        ],
-      });
-      expect(started.allowedHosts).toBe('prices.internal,127.0.0.1:8080');
-      expect(started.runtimeInfoFile).toBe(
-        path.join(app.config.dataDir, 'services', serviceId, 'runtime.json'),
-      );
-      expect(JSON.parse(started.jwks)).toHaveProperty('keys');
-      expect(started.mqttUsername).toBe(`rest-adapter:${adapterId}`);
 
-      // The live state, from the process.
-      response = await call(routes.getRestAdapterState, {});
-      expect(response.json()).toMatchObject({
+      // The process polls with the stored token (the API answers 401 without it) and the value is on its topic.
+      await expect
+        .poll(async () => (await topic('prices/eur'))?.value, { timeout: 60_000 })
+        .toEqual({ data: { price: 1.08, currency: 'EUR' } });
+      expect((await topic('prices/eur'))?.type).toBe('JSON');
+      const live = await state();
+      expect(live).toMatchObject({
         adapter: { adapterId, type: 'rest-gateway', version: '1.0', active: true },
         running: true,
         status: 'RUNNING',
-        endpoints: [{ apiId: api.id, endpointId: eur, lastPollAt: null }],
+        endpoints: [
+          { apiId: created.id, endpointId: eur, topicPath: 'prices/eur', lastStatus: 200 },
+        ],
       });
+      expect(api.receivedOn('/v1/eur')[0]!.headers.authorization).toBe('Bearer tok-secret');
 
-      // Poll now and the preview reach the process; the preview carries the stored token and the typed endpoint.
-      response = await call(routes.pollRestEndpoint, { apiId: api.id, endpointId: eur });
+      // A new value served arrives on the topic.
+      eurPrice = 1.09;
+      await expect
+        .poll(async () => (await topic('prices/eur'))?.value, { timeout: 60_000 })
+        .toEqual({ data: { price: 1.09, currency: 'EUR' } });
+
+      // Poll now: what the API answered and the topic it became.
+      response = await call(routes.pollRestEndpoint, { apiId: created.id, endpointId: eur });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({ apiId: api.id, endpointId: eur, outcome: 'failed' });
-      expect((await standIn<{ last: unknown }>('last')).last).toEqual({
-        apiId: api.id,
+      expect(response.json()).toMatchObject({
+        apiId: created.id,
         endpointId: eur,
+        status: 200,
+        topicPath: 'prices/eur',
+        error: null,
       });
+      // The preview polls an endpoint as typed with the stored token, applies the pointer, publishes nothing.
       response = await call(
         routes.previewRestEndpoint,
-        { apiId: api.id },
-        { path: '/usd', valuePointer: '$.data.price' },
+        { apiId: created.id },
+        { path: '/eur', topicPath: 'eur-price', valuePointer: '$.data.price' },
       );
       expect(response.statusCode, response.body).toBe(200);
-      expect(JSON.stringify(response.json())).not.toContain('tok-secret');
-      const preview = (await standIn<{ last: RestPreviewRequest }>('last')).last;
-      expect(preview).toEqual({
-        api: {
-          id: api.id,
-          label: 'Prices',
-          headers: [],
-          baseUrl: 'http://prices.internal/v1',
-          baseTopicPath: '',
-          authentication: { type: 'bearer', token: 'tok-secret' },
-          queryParameters: [],
-        },
-        endpoint: { path: '/usd', topicPath: null, valuePointer: '$.data.price' },
+      const preview = response.json() as RestPollResult;
+      expect(preview).toMatchObject({
+        endpointId: null,
+        status: 200,
+        topicPath: 'prices/eur-price',
+        published: false,
+        value: { type: 'JSON', preview: '1.09' },
       });
+      expect(JSON.stringify(preview)).not.toContain('tok-secret');
+      expect(await topic('prices/eur-price')).toBeNull();
 
-      // A change of its APIs restarts it with the new settings.
+      // A change of its APIs restarts it with the new settings: the new endpoint's text is a STRING topic.
       const before = info().pid;
-      response = await call(routes.createRestEndpoint, { apiId: api.id }, { path: '/usd' });
+      response = await call(routes.createRestEndpoint, { apiId: created.id }, { path: '/usd' });
       expect(response.statusCode).toBe(201);
       await expect
-        .poll(async () => (await running()) && info().pid !== before, { timeout: 60_000 })
+        .poll(async () => (await running()) && info().pid !== before, { timeout: 90_000 })
         .toBe(true);
       expect(isAlive(before)).toBe(false);
-      const restarted = await standIn<{ config: RestAdapterProcessConfig }>('config');
-      expect(restarted.config.apis[0]!.endpoints.map((item) => item.path)).toEqual([
-        '/eur',
-        '/usd',
-      ]);
-
-      // Its log is the REST adapter's log.
       await expect
-        .poll(
-          async () => {
-            const logs = await call(routes.getRestAdapterLogs, {});
-            return (logs.json() as { logDetails: { message: string }[] }).logDetails.map(
-              (entry) => entry.message,
-            );
-          },
-          { timeout: 30_000 },
-        )
-        .toContain('stand-in REST adapter up with 1 APIs');
+        .poll(async () => await topic('prices/usd'), { timeout: 60_000 })
+        .toMatchObject({ type: 'STRING', value: '1.00 USD' });
+
+      // Its log is the REST adapter's log, and the token is in none of its lines.
+      const logLines = async () => {
+        const logs = await call(routes.getRestAdapterLogs, {});
+        return (logs.json() as { logDetails: { message: string }[] }).logDetails.map(
+          (entry) => entry.message,
+        );
+      };
+      await expect
+        .poll(async () => (await logLines()).length, { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      expect((await logLines()).join('\n')).not.toContain('tok-secret');
 
       // Deactivated: it stops, SUSPENDED; the state says not running and a poll is refused in words.
       const pid = info().pid;
@@ -214,12 +214,8 @@ describe('the REST adapter process under the reconcile loop', () => {
       await expect
         .poll(async () => (await adapter())?.status, { timeout: 30_000 })
         .toBe('SUSPENDED');
-      expect((await call(routes.getRestAdapterState, {})).json()).toMatchObject({
-        running: false,
-        status: 'SUSPENDED',
-        endpoints: [],
-      });
-      response = await call(routes.pollRestEndpoint, { apiId: api.id, endpointId: eur });
+      expect(await state()).toMatchObject({ running: false, status: 'SUSPENDED', endpoints: [] });
+      response = await call(routes.pollRestEndpoint, { apiId: created.id, endpointId: eur });
       expect(response.statusCode).toBe(409);
 
       // Active again: a new process.
@@ -227,12 +223,12 @@ describe('the REST adapter process under the reconcile loop', () => {
         200,
       );
       await expect
-        .poll(async () => (await running()) && info().pid !== pid, { timeout: 60_000 })
+        .poll(async () => (await running()) && info().pid !== pid, { timeout: 90_000 })
         .toBe(true);
 
       // Every API deleted: nothing to poll, the process stops.
       const last = info().pid;
-      expect((await call(routes.deleteRestApi, { apiId: api.id })).statusCode).toBe(204);
+      expect((await call(routes.deleteRestApi, { apiId: created.id })).statusCode).toBe(204);
       await expect.poll(() => isAlive(last), { timeout: 30_000 }).toBe(false);
     },
   );

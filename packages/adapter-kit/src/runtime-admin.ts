@@ -5,7 +5,7 @@ import type { TopicType } from '@herald/contract/topics/topic.schema';
  * The adapter's calls to its service runtime's admin API (issue 27 item 2): read a topic, create one with its type and
  * properties. The runtime's HTTP port is read from its ready file (`runtime.json`, HERALD_RUNTIME_INFO_FILE) at each
  * call, because a restarted runtime listens on another port. Calls are made with the adapter's own service token
- * (the credential createAdapterKind signs for `kafka-adapter:{id}`), the runtime checks its rights like any caller's.
+ * (the credential createAdapterKind signs for `kafka-adapter:{id}` or `rest-adapter:{id}`), the runtime checks its rights like any caller's.
  */
 export interface TopicSpec {
   type: TopicType;

@@ -8,8 +8,8 @@ import {
 } from '@herald/contract/services/service-token';
 
 /**
- * Who may read the adapter's endpoints (docs/decisions/048): /identity, /state and /metrics answer a service token of
- * the adapter's service whose subject is the adapter's own (`kafka-adapter:{adapterId}`): the credential the control
+ * Who may read an adapter's endpoints (docs/decisions/048, 051): all but /health answer a service token of the
+ * adapter's service whose subject is the adapter's own (`kafka-adapter:{adapterId}`, `rest-adapter:{adapterId}`): the credential the control
  * plane signs for it, verified like the runtime verifies tokens (ES256, issuer, audience) against HERALD_JWKS. Without
  * HERALD_JWKS, only the exact token the process was started with is accepted. /metrics also takes the metrics-only
  * secret HERALD_METRICS_TOKEN, as the runtime's /metrics does.

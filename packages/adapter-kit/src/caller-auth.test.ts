@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestSigner, TEST_SERVICE_ID, type TestSigner } from '../testing/test-runtime';
+import { createTestSigner as createSigner, type TestSigner } from './testing/test-runtime';
 import { createCallerAuth, type CallerAuth } from './caller-auth';
 
 const request = (bearer: string | null) =>
   ({ headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` } }) as IncomingMessage;
 
+const TEST_SERVICE_ID = 'svc-kit-test';
+const createTestSigner = () => createSigner({ serviceId: TEST_SERVICE_ID, name: 'kit-test' });
 const SUBJECT = 'kafka-adapter:adapter-1';
 const METRICS_TOKEN = 'metrics-only-secret-0123456789';
 
