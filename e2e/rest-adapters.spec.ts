@@ -110,6 +110,8 @@ test('a web API added through the screens feeds a topic that follows its answers
   await expectAccessible(page);
   await editEndpoint.getByRole('button', { name: 'Save endpoint' }).click();
   await expect(page.getByText('Endpoint updated successfully!')).toBeVisible();
+  // The change restarts the adapter (decision 052); back, it publishes what the pointer picks.
+  await expect(endpoint.getByLabel(/^Last value/)).toHaveText('13.25', { timeout: 60_000 });
 
   // Poll now: what the API answered and which topic it became.
   api.serve('/prices/eur', { data: { price: 14, currency: 'EUR' } });
@@ -137,7 +139,8 @@ test('a web API added through the screens feeds a topic that follows its answers
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/service/${serviceId}/rest`);
   const row = page.getByRole('row').filter({ hasText: 'Market data' });
-  await expect(row.getByText(/^(Published|Unchanged)/)).toBeVisible();
+  // The label's change restarted the adapter too: its endpoint reads "Not polled yet" until it is back.
+  await expect(row.getByText(/^(Published|Unchanged)/)).toBeVisible({ timeout: 60_000 });
   await expectNoSideScroll(page, 360);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/rest-list-360.png', fullPage: true });
