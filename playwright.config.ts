@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MAIL_CATCHER } from './e2e/fixtures/mail';
+import { REST_TEST_SERVER } from './e2e/fixtures/rest-api-server';
 import { SSO, writeConnectionsFile } from './e2e/fixtures/sso';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 
@@ -83,6 +84,8 @@ export default defineConfig({
         SIGNUPS_PER_ADDRESS: '1000',
         // The usage journey waits for published messages to reach the usage screen: scrape often.
         METRICS_SCRAPE_SECONDS: '2',
+        // The REST adapter journey's own web API on loopback, allowed by name (issue 28; loopback is refused else).
+        REST_ADAPTER_ALLOWED_HOSTS: `${REST_TEST_SERVER.host}:${REST_TEST_SERVER.port}`,
       },
     },
   ],

@@ -48,6 +48,8 @@ test('each URL a journey reaches counts as the page of its route pattern', () =>
       'http://localhost:3100/service/0123456789ab/kafka/ka_1',
       '/service/:serviceId/kafka/:kafkaAdapterId?',
     ],
+    ['http://localhost:3100/service/0123456789ab/rest', '/service/:serviceId/rest/:apiId?'],
+    ['http://localhost:3100/service/0123456789ab/rest/api_1', '/service/:serviceId/rest/:apiId?'],
     ['http://localhost:3100/service/0123456789ab/no/such', '/service/:serviceId/*'],
     ['http://localhost:3100/pay/cs_1', '/pay/:session'],
     ['http://localhost:3100/v3/docs', '/v3/docs'],

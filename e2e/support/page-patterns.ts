@@ -66,9 +66,9 @@ const APP_PATTERNS: PagePattern[] = [
   { pattern: '/service/:serviceId/logs/kafka/:kafkaAdapterId?', kind: 'page' },
   { pattern: '/service/:serviceId/metrics', kind: 'page' },
   { pattern: '/service/:serviceId/kafka/:kafkaAdapterId?', kind: 'page' },
+  { pattern: '/service/:serviceId/rest/:apiId?', kind: 'page' },
   { pattern: '/service/:serviceId/metrics/configure/*', kind: 'page' },
   { pattern: '/service/:serviceId/remote-servers/*', kind: 'page' },
-  { pattern: '/service/:serviceId/rest/*', kind: 'page' },
   { pattern: '/service/:serviceId/topic-views/*', kind: 'page' },
   // An unknown page of a service: the 404 in the service's frame.
   { pattern: '/service/:serviceId/*', kind: 'page' },

@@ -86,6 +86,8 @@ export const SUCCESS_MESSAGES = {
   apiUpdated: 'API updated successfully!',
   endpointAdded: 'Endpoint added successfully!',
   endpointDeleted: 'Endpoint deleted successfully!',
+  /** Ours: section 8 names no message for an endpoint's update; worded as its siblings (docs/decisions/053). */
+  endpointUpdated: 'Endpoint updated successfully!',
   configurationSaved: (label: string) => `Configuration for cluster "${label}" now saved.`,
   publisherSaved: (label: string) => `Configuration for publisher "${label}" now saved.`,
   subscriberSaved: (label: string) => `Configuration for subscriber "${label}" now saved.`,

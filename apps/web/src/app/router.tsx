@@ -22,7 +22,6 @@ const servicePlaceholderRoutes: RouteObject[] = (
   [
     ['metrics/configure/*', 'Metrics'],
     ['remote-servers/*', 'Remote Servers'],
-    ['rest/*', 'REST APIs'],
     ['topic-views/*', 'Views'],
   ] as const
 ).map(([path, crumb]) => ({
@@ -362,6 +361,14 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('./routes/service-kafka')).ServiceKafkaRoute,
             }),
             handle: { crumb: 'Kafka' } satisfies RouteHandle,
+          },
+          {
+            // Spec section 2: rest and rest/{restAdapterName}; one API is named by its id (labels may repeat).
+            path: 'rest/:apiId?',
+            lazy: async () => ({
+              Component: (await import('./routes/service-rest')).ServiceRestRoute,
+            }),
+            handle: { crumb: 'REST APIs' } satisfies RouteHandle,
           },
           ...servicePlaceholderRoutes,
           {

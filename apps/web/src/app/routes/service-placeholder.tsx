@@ -4,8 +4,8 @@ import { useMatches, type UIMatch } from 'react-router';
 import type { RouteHandle } from '../route-handle';
 
 /**
- * The service pages whose issues are still to come (spec section 2: authentication, logs,
- * metrics, remote-servers, rest, roles, topic-views, topics): says so honestly, inside the
+ * The service pages whose issues are still to come (spec section 2: metrics/configure,
+ * remote-servers, topic-views): says so honestly, inside the
  * service layout, rather than a 404. The title is the route's crumb.
  */
 export function ServicePlaceholderRoute() {

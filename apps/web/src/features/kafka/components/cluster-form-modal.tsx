@@ -23,8 +23,8 @@ import { toUserError } from '@herald/contract/api/error-text';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api/api-error';
 import { useSaveClusterMutation, useTestConnectionMutation } from '../api/kafka-config-mutations';
-import { lastSegmentField } from './form-failure';
-import { FormDialog, FormDialogFooter, useFormDialog } from './form-dialog';
+import { lastSegmentField } from '../../../components/form-failure';
+import { FormDialog, FormDialogFooter, useFormDialog } from '../../../components/form-dialog';
 import { DANGER_TEXT } from '../../../components/danger-colour';
 import { SUCCESS_TEXT } from '../../../components/success-colour';
 
@@ -75,7 +75,7 @@ export function ClusterFormModal({
     toRequest: clusterRequest,
     save,
     variables: (body) => ({ adapterId: adapter.id, clusterId: cluster?.id ?? null, body }),
-    savedMessage: SUCCESS_MESSAGES.configurationSaved,
+    savedMessage: (body) => SUCCESS_MESSAGES.configurationSaved(body.label),
     fieldOf,
     onReset: () => setOutcome(null),
     onClose,

@@ -10,8 +10,8 @@ import { SUCCESS_MESSAGES } from '@herald/contract/messages';
 import { useSavePublisherMutation } from '../api/kafka-config-mutations';
 import { ConverterSelect } from './converter-select';
 import { DataTypeSelect } from './data-type-select';
-import { lastSegmentField } from './form-failure';
-import { FormDialog, FormDialogFooter, useFormDialog } from './form-dialog';
+import { lastSegmentField } from '../../../components/form-failure';
+import { FormDialog, FormDialogFooter, useFormDialog } from '../../../components/form-dialog';
 
 const FIELDS: readonly PublisherFormField[] = [
   'label',
@@ -49,7 +49,7 @@ export function PublisherFormModal({
     toRequest: publisherRequest,
     save,
     variables: (body) => ({ adapterId, clusterId, id: publisher?.id ?? null, body }),
-    savedMessage: SUCCESS_MESSAGES.publisherSaved,
+    savedMessage: (body) => SUCCESS_MESSAGES.publisherSaved(body.label),
     fieldOf,
     onClose,
   });

@@ -23,8 +23,8 @@ import { SUCCESS_MESSAGES } from '@herald/contract/messages';
 import { useSaveSubscriberMutation } from '../api/kafka-config-mutations';
 import { ConverterSelect } from './converter-select';
 import { DataTypeSelect } from './data-type-select';
-import { lastSegmentField } from './form-failure';
-import { FormDialog, FormDialogFooter, useFormDialog } from './form-dialog';
+import { lastSegmentField } from '../../../components/form-failure';
+import { FormDialog, FormDialogFooter, useFormDialog } from '../../../components/form-dialog';
 
 const FIELDS: readonly SubscriberFormField[] = [
   'label',
@@ -78,7 +78,7 @@ export function SubscriberFormModal({
     toRequest: subscriberRequest,
     save,
     variables: (body) => ({ adapterId, clusterId, id: subscriber?.id ?? null, body }),
-    savedMessage: SUCCESS_MESSAGES.subscriberSaved,
+    savedMessage: (body) => SUCCESS_MESSAGES.subscriberSaved(body.label),
     fieldOf,
     onClose,
   });

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormResult } from '@herald/contract/kafka/kafka-form-values';
 import type { FormEvent, ReactNode } from 'react';
-import { showToast } from '../../../lib/ui/toast';
+import { showToast } from '../lib/ui/toast';
 import { saveFailureErrors } from './form-failure';
 import { useFormState } from './use-form-state';
 
@@ -14,16 +14,12 @@ interface SaveMutation<Vars> {
 }
 
 /**
- * A cluster, publisher or subscriber form's state with its close and submit: closing resets the form (and what
- * `onReset` resets) and the save; submitting checks the values, saves, says so in a toast and closes, or shows the
- * refusal on the fields (`fieldOf`) or the whole form.
+ * A dialog form's state (a Kafka cluster, publisher or subscriber, a REST API or endpoint) with its close and submit:
+ * closing resets the form (and what `onReset` resets) and the save; submitting checks the values, saves, says so in a
+ * toast (`savedMessage` of the request sent) and closes, or shows the refusal on the fields (`fieldOf`) or the whole
+ * form.
  */
-export function useFormDialog<
-  V extends object,
-  F extends keyof V & string,
-  B extends { label: string },
-  Vars,
->({
+export function useFormDialog<V extends object, F extends keyof V & string, B, Vars>({
   initial,
   toRequest,
   save,
@@ -37,7 +33,7 @@ export function useFormDialog<
   toRequest: (values: V) => FormResult<B, F>;
   save: SaveMutation<Vars>;
   variables: (body: B) => Vars;
-  savedMessage: (label: string) => string;
+  savedMessage: (body: B) => string;
   fieldOf: (requestPath: string) => F | null;
   onReset?: () => void;
   onClose: () => void;
@@ -61,7 +57,7 @@ export function useFormDialog<
     }
     save.mutate(variables(request.value), {
       onSuccess: () => {
-        showToast({ variant: 'success', message: savedMessage(request.value.label) });
+        showToast({ variant: 'success', message: savedMessage(request.value) });
         close();
       },
       onError: (error) => setErrors(saveFailureErrors(error, fieldOf)),

@@ -1,6 +1,6 @@
 import { toUserError } from '@herald/contract/api/error-text';
-import { isApiError } from '../../../lib/api/api-error';
-import { issuesToFieldErrors } from '../../../lib/forms/form-errors';
+import { isApiError } from '../lib/api/api-error';
+import { issuesToFieldErrors } from '../lib/forms/form-errors';
 
 /**
  * A refused save, on the form: the server's issues on the fields they name (the request's names mapped to the
