@@ -88,19 +88,13 @@ describe('restAdapterVersionChoice', () => {
 
 describe('restAdapterDesiredRunning', () => {
   it.each([
-    [true, 'running', 1, true],
-    [false, 'running', 1, false],
-    [true, 'stopped', 1, false],
-    [true, undefined, 1, false],
-    [true, 'running', 0, false],
-  ] as const)(
-    'active %s, service %s, %i endpoints: %s',
-    (active, serviceDesiredState, endpointCount, expected) => {
-      expect(restAdapterDesiredRunning({ active, serviceDesiredState, endpointCount })).toBe(
-        expected,
-      );
-    },
-  );
+    [true, 'running', true],
+    [false, 'running', false],
+    [true, 'stopped', false],
+    [true, undefined, false],
+  ] as const)('active %s, service %s: %s', (active, serviceDesiredState, expected) => {
+    expect(restAdapterDesiredRunning({ active, serviceDesiredState })).toBe(expected);
+  });
 });
 
 describe('mergeRestAuthentication (write-only secrets)', () => {

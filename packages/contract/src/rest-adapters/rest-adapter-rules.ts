@@ -68,13 +68,15 @@ export function restAdapterVersionChoice(
     : { ok: true, version: newest };
 }
 
-/** Whether the adapter's process should run: it is active, its service runs, and it has something to poll. */
+/**
+ * Whether the adapter's process should run: it is active and its service runs. Also with nothing to poll yet, so the
+ * first endpoint of a new API can be previewed (through the process's address checks) before it is saved.
+ */
 export function restAdapterDesiredRunning(input: {
   active: boolean;
   serviceDesiredState: string | undefined;
-  endpointCount: number;
 }): boolean {
-  return input.active && input.serviceDesiredState === 'running' && input.endpointCount > 0;
+  return input.active && input.serviceDesiredState === 'running';
 }
 
 /** The authentication as stored: its type and username in clear, its secret (password or token) to be sealed. */

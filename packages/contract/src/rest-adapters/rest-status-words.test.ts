@@ -146,7 +146,7 @@ describe("the adapter's status in words", () => {
     ],
     ['inactive', state({ adapter: { ...adapter, active: false } }), 'disabled', 'Disabled'],
     ['running', state({ running: true }), 'running', 'Polling'],
-    ['no endpoint yet', state({ status: 'SUSPENDED' }), 'none', 'Idle: no endpoint to poll yet'],
+    ['its service stopped', state({ status: 'SUSPENDED' }), 'stopped', 'Stopped with its service'],
     ['checking', state({ status: 'CHECKING' }), 'checking', 'Checking…'],
     ['starting', state({ status: 'STARTING' }), 'starting', 'Starting'],
     ['being launched', state({ status: 'POD_INITIALIZING' }), 'starting', 'Starting'],

@@ -90,9 +90,9 @@ export function restAdapterStatusWords(
   if (!state.adapter.active) return { tone: 'disabled', words: 'Disabled' };
   if (state.running) return { tone: 'running', words: 'Polling' };
   switch (state.status) {
-    // The control plane does not start a process with nothing to poll (decision 052).
+    // An active adapter is stopped only with its service (decision 052).
     case 'SUSPENDED':
-      return { tone: 'none', words: 'Idle: no endpoint to poll yet' };
+      return { tone: 'stopped', words: 'Stopped with its service' };
     case 'CHECKING':
       return { tone: 'checking', words: 'Checking…' };
     case 'STARTING':

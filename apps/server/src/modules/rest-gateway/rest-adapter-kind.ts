@@ -67,7 +67,6 @@ export function restAdapterRegistration(
         .where(eq(service.id, adapter.serviceId))
         .limit(1);
       const trees = await loadRestApiTrees(db, await listRestApiRows(db, adapter.serviceId));
-      const endpointCount = trees.reduce((sum, tree) => sum + tree.endpoints.length, 0);
       return {
         id: adapter.id,
         serviceId: adapter.serviceId,
@@ -76,7 +75,6 @@ export function restAdapterRegistration(
         desired: restAdapterDesiredRunning({
           active: adapter.active,
           serviceDesiredState: row?.desiredState,
-          endpointCount,
         })
           ? 'running'
           : 'stopped',

@@ -101,10 +101,11 @@ describe('the REST adapter process under the reconcile loop', () => {
   const running = async () => (await adapter())?.status === 'RUNNING' && existsSync(infoFile());
 
   it(
-    'runs the service’s adapter once it has an endpoint, puts what it polls on topics, restarts it on a change, forwards poll and preview, stops it when deactivated',
+    'runs the service’s adapter once it has an API, previews an endpoint before it is saved, puts what it polls on topics, restarts it on a change, forwards poll and preview, stops it when deactivated',
     { timeout: 180_000 },
     async () => {
-      // An API without endpoints makes the adapter, but there is nothing to poll: no process.
+      // An API without endpoints makes the adapter and starts it: nothing to poll yet, but a first endpoint can be
+      // previewed before it is saved.
       let response = await call(
         routes.createRestApi,
         {},
@@ -117,10 +118,26 @@ describe('the REST adapter process under the reconcile loop', () => {
       );
       expect(response.statusCode, response.body).toBe(201);
       const created = response.json() as RestApi;
-      await expect
-        .poll(async () => (await adapter())?.status, { timeout: 30_000 })
-        .toBe('SUSPENDED');
-      expect(existsSync(infoFile())).toBe(false);
+      await expect.poll(running, { timeout: 90_000 }).toBe(true);
+      const idle = info().pid;
+
+      // The preview polls an endpoint as typed with the stored token, applies the pointer, publishes nothing.
+      response = await call(
+        routes.previewRestEndpoint,
+        { apiId: created.id },
+        { path: '/eur', topicPath: 'eur-price', valuePointer: '$.data.price' },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const preview = response.json() as RestPollResult;
+      expect(preview).toMatchObject({
+        endpointId: null,
+        status: 200,
+        topicPath: 'prices/eur-price',
+        published: false,
+        value: { type: 'JSON', preview: '1.08' },
+      });
+      expect(JSON.stringify(preview)).not.toContain('tok-secret');
+      expect(await topic('prices/eur-price')).toBeNull();
 
       response = await call(
         routes.createRestEndpoint,
@@ -129,7 +146,10 @@ describe('the REST adapter process under the reconcile loop', () => {
       );
       expect(response.statusCode).toBe(201);
       const eur = (response.json() as { id: string }).id;
-      await expect.poll(running, { timeout: 90_000 }).toBe(true);
+      // The new endpoint restarts it with the new settings.
+      await expect
+        .poll(async () => (await running()) && info().pid !== idle, { timeout: 90_000 })
+        .toBe(true);
       const adapterId = (await adapter())!.id;
 
       // The process polls with the stored token (the API answers 401 without it) and the value is on its topic.
@@ -164,24 +184,6 @@ describe('the REST adapter process under the reconcile loop', () => {
         topicPath: 'prices/eur',
         error: null,
       });
-      // The preview polls an endpoint as typed with the stored token, applies the pointer, publishes nothing.
-      response = await call(
-        routes.previewRestEndpoint,
-        { apiId: created.id },
-        { path: '/eur', topicPath: 'eur-price', valuePointer: '$.data.price' },
-      );
-      expect(response.statusCode, response.body).toBe(200);
-      const preview = response.json() as RestPollResult;
-      expect(preview).toMatchObject({
-        endpointId: null,
-        status: 200,
-        topicPath: 'prices/eur-price',
-        published: false,
-        value: { type: 'JSON', preview: '1.09' },
-      });
-      expect(JSON.stringify(preview)).not.toContain('tok-secret');
-      expect(await topic('prices/eur-price')).toBeNull();
-
       // A change of its APIs restarts it with the new settings: the new endpoint's text is a STRING topic.
       const before = info().pid;
       response = await call(routes.createRestEndpoint, { apiId: created.id }, { path: '/usd' });
