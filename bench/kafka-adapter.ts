@@ -8,7 +8,9 @@
  *     first arrival to the last;
  *   - latency: records produced at half the adapter's rate for `seconds` (default 10), each carrying its send time;
  *     p50/p99 from the produce call to the MQTT subscriber;
- *   - the adapter's resident memory (its /metrics) after each phase, and every 30 s of a long latency phase.
+ *   - the adapter's resident memory (its /metrics) after each phase, and every 30 s of a long latency phase;
+ *   - where the burst's CPU went: the adapter's and the runtime's CPU time (Linux /proc) per record, so a rate below
+ *     the aim can be laid at the process that spends it.
  * The subscriber's pollTimeout (the fetch wait) is 100 ms, or BENCH_POLL_MS: the test peer holds a fetch that long when
  * a partition has nothing new, which shows in the latency. BENCH_PROFILE=<dir> writes the adapter's CPU profile there.
  * - the adapter's MQTT → Kafka publisher, in a second adapter process with only a publisher (`>pub//` to Kafka topic
@@ -19,6 +21,7 @@
  * Figures depend on the load of the machine: print `uptime` beside them.
  * Run: node --import tsx bench/kafka-adapter.ts [records] [seconds]
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Kafka, logLevel } from 'kafkajs';
 import type { MqttClient } from 'mqtt';
@@ -32,7 +35,7 @@ import {
   type SpawnedAdapter,
 } from '@herald/kafka-adapter/testing/spawn-adapter';
 import { createTestSigner, startTestRuntime } from '@herald/kafka-adapter/testing/test-runtime';
-import { ensureRuntimeBundle } from '@herald/runtime/build/runtime-bundle';
+import { ensureRuntimeBundle, RUNTIME_BUNDLE } from '@herald/runtime/build/runtime-bundle';
 import { connectClient } from '@herald/runtime/testing/mqtt-helpers';
 import { publisherSettings } from '@herald/kafka-adapter/publisher/testing/publisher-settings';
 
@@ -45,6 +48,30 @@ const VALUE = 'x'.repeat(1024);
 const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** A child process's CPU time (user + system) in ms, from /proc (Linux; NaN elsewhere). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return NaN;
+  }
+}
+
+/** The runtime this bench spawned: our child running the runtime's bundle. */
+function runtimePid(): number | undefined {
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (stat[1] === String(process.pid) && command.includes(RUNTIME_BUNDLE)) return Number(entry);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return undefined;
+}
 
 async function rssOf(adapter: SpawnedAdapter): Promise<number> {
   const text = await (await adapter.get('/metrics')).text();
@@ -170,6 +197,7 @@ interface PublisherFigures {
   expected: number;
   produced: number;
   failed: number;
+  cpu: { adapter: number; runtime: number; seconds: number };
 }
 
 /**
@@ -232,6 +260,8 @@ async function publisherFigures(): Promise<PublisherFigures> {
     while (!probeSeen && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 10));
   }
   const value = () => String(Date.now()) + VALUE.slice(13);
+  const runtimeProcess = runtimePid();
+  const cpuBefore = { adapter: cpuMsOf(adapter.child.pid), runtime: cpuMsOf(runtimeProcess) };
   const startedAt = performance.now();
   await new Promise<void>((resolve, reject) => {
     let sent = 0;
@@ -252,6 +282,11 @@ async function publisherFigures(): Promise<PublisherFigures> {
   });
   while (arrived < RECORDS) await new Promise((resolve) => setTimeout(resolve, 20));
   const burstRate = rate(arrived, lastArrival - startedAt);
+  const cpu = {
+    adapter: cpuMsOf(adapter.child.pid) - cpuBefore.adapter,
+    runtime: cpuMsOf(runtimeProcess) - cpuBefore.runtime,
+    seconds: (lastArrival - startedAt) / 1000,
+  };
 
   // Paced at half the publisher's rate, one batch of publishes per 100 ms tick.
   phase = 'paced';
@@ -289,6 +324,7 @@ async function publisherFigures(): Promise<PublisherFigures> {
     expected,
     produced: state.publishers[0]?.produced ?? NaN,
     failed: state.publishers[0]?.failed ?? NaN,
+    cpu,
   };
 }
 
@@ -335,8 +371,14 @@ try {
       : {}),
   });
   const rssAtStart = await rssOf(adapter);
+  const runtimeProcess = runtimePid();
+  const cpuBefore = { adapter: cpuMsOf(adapter.child.pid), runtime: cpuMsOf(runtimeProcess) };
   while (arrived < RECORDS) await new Promise((resolve) => setTimeout(resolve, 50));
   const adapterRate = rate(arrived, lastArrival - firstArrival);
+  const burstCpu = {
+    adapter: cpuMsOf(adapter.child.pid) - cpuBefore.adapter,
+    runtime: cpuMsOf(runtimeProcess) - cpuBefore.runtime,
+  };
   const rssAfterBurst = await rssOf(adapter);
 
   // Latency at half the adapter's rate: one send per 100 ms tick, each record stamped with its send time.
@@ -382,6 +424,10 @@ try {
   console.log(
     `adapter Kafka → MQTT subscriber (QoS 1, durable):   ${adapterRate.toLocaleString('en')} msg/s (${(adapterRate / consumeRate).toFixed(2)} of the client's consume rate, ${(adapterRate / mqttRate).toFixed(2)} of the runtime's QoS 1 rate)`,
   );
+  const perRecord = (ms: number) => `${Math.round((ms * 1000) / RECORDS)} µs`;
+  console.log(
+    `subscriber burst CPU per record (start to last arrival, ${((lastArrival - firstArrival) / 1000).toFixed(1)} s): adapter ${perRecord(burstCpu.adapter)}, runtime ${perRecord(burstCpu.runtime)}`,
+  );
   console.log(
     `latency at ${(perTick * 10).toLocaleString('en')} msg/s for ${LATENCY_SECONDS} s: p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms (${latencies.length}/${expected} arrived)`,
   );
@@ -397,6 +443,9 @@ try {
   const published = await publisherFigures();
   console.log(
     `adapter MQTT → Kafka publisher (QoS 1 in, acks -1 out): ${published.rate.toLocaleString('en')} msg/s (${(published.rate / produceRate).toFixed(2)} of the client's produce rate)`,
+  );
+  console.log(
+    `publisher burst CPU per record (${published.cpu.seconds.toFixed(1)} s): adapter ${Math.round((published.cpu.adapter * 1000) / RECORDS)} µs, runtime ${Math.round((published.cpu.runtime * 1000) / RECORDS)} µs`,
   );
   console.log(
     `publisher latency at ${published.pacedRate.toLocaleString('en')} msg/s for ${LATENCY_SECONDS} s: p50 ${published.p50} ms, p99 ${published.p99} ms (${published.arrived}/${published.expected} arrived; produced ${published.produced}, failed ${published.failed})`,
