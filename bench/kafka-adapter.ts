@@ -328,10 +328,51 @@ async function publisherFigures(): Promise<PublisherFigures> {
   };
 }
 
+/** This process's CPU time (user + system) in µs per record over `work`. */
+async function cpuPerRecord(work: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(before);
+  return Math.round((used.user + used.system) / RECORDS);
+}
+
+/**
+ * What the two libraries the subscriber joins cost a record by themselves, in this process: an mqtt.js client
+ * publishing the records at QoS 1 (1,000 in flight, no subscriber), the floor under the adapter's own CPU per record
+ * beside kafkajs's consume.
+ */
+async function mqttPublishOnly(token: string): Promise<void> {
+  const publisher = await connectClient(`mqtt://127.0.0.1:${runtime.mqttPort}`, {
+    username: 'token',
+    password: token,
+  });
+  const payload = Buffer.from(VALUE);
+  await new Promise<void>((resolve) => {
+    let sent = 0;
+    let acked = 0;
+    const pump = () => {
+      while (sent < RECORDS && sent - acked < 1_000) {
+        const index = sent;
+        sent += 1;
+        publisher.publish(`alone/${index % PARTITIONS}`, payload, { qos: 1 }, () => {
+          acked += 1;
+          if (acked === RECORDS) resolve();
+          else pump();
+        });
+      }
+    };
+    pump();
+  });
+  publisher.end(true);
+}
+
 try {
   const produceRate = await produceAll('ceiling');
-  const consumeRate = await clientConsumeRate();
+  let consumeRate = 0;
+  const consumeCpu = await cpuPerRecord(async () => (consumeRate = await clientConsumeRate()));
   const mqttRate = await mqttQos1Rate(await signer.token('bench-mqtt'));
+  const aloneToken = await signer.token('bench-alone');
+  const publishCpu = await cpuPerRecord(() => mqttPublishOnly(aloneToken));
 
   // The adapter: records already in Kafka, counted as they reach an MQTT subscriber.
   await produceAll('bench');
@@ -417,6 +458,9 @@ try {
   );
   console.log(
     `kafkajs consume (new group, commits by hand):    ${consumeRate.toLocaleString('en')} msg/s`,
+  );
+  console.log(
+    `CPU per record in the bench's own process: kafkajs consume ${consumeCpu} µs, mqtt.js QoS 1 publish (no subscriber) ${publishCpu} µs`,
   );
   console.log(
     `mqtt.js QoS 1 through the runtime (1,000 in flight): ${mqttRate.toLocaleString('en')} msg/s`,
