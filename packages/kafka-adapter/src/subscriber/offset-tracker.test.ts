@@ -58,6 +58,42 @@ describe('PartitionOffsets', () => {
     expect(offsets.inFlight).toBe(0);
   });
 
+  // A partition's full window (1,000 in flight, and more), acknowledged newest first, oldest first, and interleaved:
+  // the commit is always one past the acknowledged prefix, through the tracker's compaction of its settled head.
+  const window = Array.from({ length: 3_000 }, (_, index) => 100 + index * 2);
+  const orders: [string, number[]][] = [
+    ['newest first', [...window].reverse()],
+    ['oldest first', window],
+    [
+      'odd positions first',
+      [...window.filter((_, i) => i % 2 === 1), ...window.filter((_, i) => i % 2 === 0)],
+    ],
+  ];
+  it.each(orders)('a window of 3,000 acknowledged %s', (_name, acks) => {
+    const offsets = new PartitionOffsets();
+    for (const offset of window) offsets.take(String(offset));
+    const acked = new Set<number>();
+    let prefix = 0;
+    for (const offset of acks) {
+      acked.add(offset);
+      const before = prefix;
+      while (prefix < window.length && acked.has(window[prefix] as number)) prefix += 1;
+      // A commit exactly when this ack extends the acknowledged prefix: one past its new end.
+      const expected = prefix > before ? String((window[prefix - 1] as number) + 1) : null;
+      expect(offsets.settle(String(offset))).toBe(expected);
+      expect(offsets.settle(String(offset))).toBeNull();
+      // Between two offsets taken (a compacted topic's gap): never taken, never committed.
+      expect(offsets.settle(String(offset + 1))).toBeNull();
+    }
+    expect(offsets.inFlight).toBe(0);
+    expect(offsets.settle(String(window.at(-1)))).toBeNull();
+    // Taking goes on after the settled head was compacted.
+    const next = (window.at(-1) as number) + 2;
+    offsets.take(String(next));
+    expect(offsets.inFlight).toBe(1);
+    expect(offsets.settle(String(next))).toBe(String(next + 1));
+  });
+
   it('refuses a record taken out of order', () => {
     const offsets = new PartitionOffsets();
     offsets.take('4');

@@ -9,8 +9,8 @@ import type { ConverterChain } from '../converters/converter-chain';
 import { messageOf } from '../converters/conversion-error';
 import { readKafkaValue } from '../converters/kafka-value-types';
 import { RuntimeAdminError } from '@herald/adapter-kit/runtime-admin';
-import { keyText, mqttPayloadOf, sampleText } from './record-value';
-import type { SubscriberCounters, SubscriberSample } from './subscriber-stats';
+import { keyText, mqttPayloadOf } from './record-value';
+import type { SubscriberCounters, WrittenRecord } from './subscriber-stats';
 import type { TopicEnsurer } from './topic-ensurer';
 
 /**
@@ -86,7 +86,7 @@ export function createRecordDelivery(options: {
   return async (topic, partition, message) => {
     const recordRef = { kafkaTopic: topic, partition, offset: message.offset };
     const describe = `record at offset ${message.offset} of Kafka topic "${topic}" partition ${partition}`;
-    let prepared: { path: string; bytes: Buffer; sample: SubscriberSample };
+    let prepared: WrittenRecord;
     try {
       const key = keyText(subscriber.keyType, message.key);
       const value = readKafkaValue(subscriber.valueType, message.value ?? Buffer.alloc(0));
@@ -96,17 +96,14 @@ export function createRecordDelivery(options: {
       if (!path.ok) throw new Failed(path.message);
       await ensureWritable(path.value, kind, bytes);
       prepared = {
-        path: path.value,
+        kafkaTopic: topic,
+        partition,
+        offset: message.offset,
+        key,
+        topicPath: path.value,
+        kind,
         bytes,
-        sample: {
-          kafkaTopic: topic,
-          partition,
-          offset: message.offset,
-          key,
-          topicPath: path.value,
-          value: sampleText(kind, bytes),
-          at: 0,
-        },
+        at: 0,
       };
     } catch (error) {
       if (error instanceof Abandoned) throw error;
@@ -118,7 +115,7 @@ export function createRecordDelivery(options: {
       return { sent: Promise.resolve() };
     }
     const sent = new Promise<void>((resolve, reject) => {
-      mqtt.publish(prepared.path, prepared.bytes, { qos: 1 }, (error) => {
+      mqtt.publish(prepared.topicPath, prepared.bytes, { qos: 1 }, (error) => {
         if (error) {
           // Only when the client was ended (a stop): the record stays uncommitted and is read again next time.
           log.warn(
@@ -128,7 +125,8 @@ export function createRecordDelivery(options: {
           reject(new Abandoned(messageOf(error)));
           return;
         }
-        counters.recordPublished({ ...prepared.sample, at: Date.now() });
+        prepared.at = Date.now();
+        counters.recordPublished(prepared, prepared.at);
         resolve();
       });
     });

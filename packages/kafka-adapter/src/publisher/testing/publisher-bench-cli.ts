@@ -2,7 +2,8 @@ import { benchProducerCeiling, benchPublisher } from './publisher-bench';
 import { startPublisherPeers } from './publisher-harness';
 
 /**
- * The publisher's figures in one run, until bench/kafka-adapter.ts folds them in:
+ * The publisher's figures with the publisher in this process beside the device and the reader (bench/kafka-adapter.ts
+ * measures it in an adapter process of its own, as it runs, docs/decisions/054):
  * `node --import tsx packages/kafka-adapter/src/publisher/testing/publisher-bench-cli.ts [records] [paced rate]`
  * prints kafkajs's own produce rate (the ceiling), the publisher's rate as fast as the device can publish, and its
  * end-to-end latency at the paced rate (default: half the ceiling), 1 KB values, and the process's RSS.
