@@ -1,14 +1,14 @@
 /**
  * The REST adapter (issue 28 "Benchmark"; docs/decisions/051): `endpoints` endpoints (default 1,000) polled every
  * second by the adapter process (the built bundle) against a real local HTTP API, publishing to a real runtime; the
- * APIs spread over 10 loopback hosts (127.0.0.1 … 127.0.0.10, allowed by REST_ADAPTER_ALLOWED_HOSTS) with the default
- * limits (64 requests at once, 4 per host). Each endpoint's JSON value changes every 5 s at its own phase and
- * carries the time it changed; an MQTT subscriber measures change-to-topic delay. For `seconds` (default 60) after a
- * 5 s warm-up: polls per second the API received, values per second published, delay p50/p99, the adapter's CPU
- * (from /proc) and its resident memory every 10 s (its /metrics). Aim: 1,000 polls/s, p99 ≤ 1.5 s, RSS flat.
- * BENCH_PER_HOST / BENCH_CONNECTIONS override the limits (HERALD_REST_MAX_CONNECTIONS_PER_HOST / _MAX_CONNECTIONS),
- * to tell the limits from the machine as the cap. Figures depend on the load of the machine: print `uptime` beside
- * them.
+ * APIs spread over 10 loopback hosts (127.0.0.1 … 127.0.0.10, allowed by REST_ADAPTER_ALLOWED_HOSTS) with the
+ * default limits (256 requests at once, 16 per host: decision 051). Each endpoint's JSON value changes every 5 s at
+ * its own phase and carries the time it changed; an MQTT subscriber measures change-to-topic delay. For `seconds`
+ * (default 60) after a 5 s warm-up: polls per second the API received, values per second published, delay p50/p99,
+ * the adapter's CPU (from /proc) and its resident memory every 10 s (its /metrics). Aim: 1,000 polls/s, p99 ≤ 1.5 s,
+ * RSS flat. BENCH_PER_HOST / BENCH_CONNECTIONS override the limits (HERALD_REST_MAX_CONNECTIONS_PER_HOST /
+ * _MAX_CONNECTIONS), to tell the limits from the machine as the cap. Figures depend on the load of the machine: print
+ * `uptime` beside them.
  * Run: node --import tsx bench/rest-adapter.ts [endpoints] [seconds]
  */
 import { readFile } from 'node:fs/promises';
