@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { LabelledFigure } from '../../../components/labelled-figure';
-import { LoadFailed } from '../../../components/query-states';
+import { listedItemStates } from '../../../components/listed-item-states';
 import {
   useDeleteAdapterMutation,
   useSetAdapterActiveMutation,
@@ -42,30 +42,17 @@ export function KafkaAdapterPage(props: KafkaAdapterPageProps) {
   const adapters = useKafkaAdapters(props.serviceId);
   const adapter = adapters.data?.find((item) => item.id === props.adapterId);
   useDocumentTitle(`${adapter?.label ?? 'Kafka adapter'} · Kafka · Herald Cloud`);
-  const back = (
-    <Anchor component={Link} to={`/service/${props.serviceId}/kafka`} size="sm" underline="always">
-      All Kafka adapters
-    </Anchor>
-  );
-  if (adapters.isPending) return <KafkaAdapterSkeleton />;
-  if (adapters.isError) {
-    return (
-      <LoadFailed
-        title="The Kafka adapters could not be loaded"
-        error={adapters.error}
-        onRetry={() => adapters.refetch()}
-      />
-    );
-  }
-  if (adapter === undefined) {
-    return (
-      <Stack gap="sm">
-        <Title order={1}>Kafka adapter not found</Title>
-        <Text>This service has no Kafka adapter with the id {props.adapterId}.</Text>
-        {back}
-      </Stack>
-    );
-  }
+  const { back, state } = listedItemStates({
+    query: adapters,
+    item: adapter,
+    listPath: `/service/${props.serviceId}/kafka`,
+    listLabel: 'All Kafka adapters',
+    skeleton: <KafkaAdapterSkeleton />,
+    failedTitle: 'The Kafka adapters could not be loaded',
+    notFoundTitle: 'Kafka adapter not found',
+    notFoundText: `This service has no Kafka adapter with the id ${props.adapterId}.`,
+  });
+  if (state !== null || adapter === undefined || adapters.data === undefined) return state;
   return <AdapterDetail {...props} adapter={adapter} adapters={adapters.data} back={back} />;
 }
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DANGER_TEXT } from '../../../components/danger-colour';
-import { LoadFailed } from '../../../components/query-states';
+import { listedItemStates } from '../../../components/listed-item-states';
 import { useNow } from '../../../lib/ui/use-now';
 import { useDeleteRestApiMutation, useDeleteRestEndpointMutation } from '../api/rest-mutations';
 import { useRestAdapterState, useRestApis } from '../api/rest-queries';
@@ -27,30 +27,17 @@ export function RestApiPage(props: RestApiPageProps) {
   const apis = useRestApis(props.serviceId);
   const api = apis.data?.find((item) => item.id === props.apiId);
   useDocumentTitle(`${api?.label ?? 'REST API'} · REST APIs · Herald Cloud`);
-  const back = (
-    <Anchor component={Link} to={`/service/${props.serviceId}/rest`} size="sm" underline="always">
-      All REST APIs
-    </Anchor>
-  );
-  if (apis.isPending) return <RestApiSkeleton />;
-  if (apis.isError) {
-    return (
-      <LoadFailed
-        title="The REST APIs could not be loaded"
-        error={apis.error}
-        onRetry={() => apis.refetch()}
-      />
-    );
-  }
-  if (api === undefined) {
-    return (
-      <Stack gap="sm">
-        <Title order={1}>REST API not found</Title>
-        <Text>This service has no REST API with the id {props.apiId}.</Text>
-        {back}
-      </Stack>
-    );
-  }
+  const { back, state } = listedItemStates({
+    query: apis,
+    item: api,
+    listPath: `/service/${props.serviceId}/rest`,
+    listLabel: 'All REST APIs',
+    skeleton: <RestApiSkeleton />,
+    failedTitle: 'The REST APIs could not be loaded',
+    notFoundTitle: 'REST API not found',
+    notFoundText: `This service has no REST API with the id ${props.apiId}.`,
+  });
+  if (state !== null || api === undefined) return state;
   return <ApiDetail {...props} api={api} back={back} />;
 }
 
